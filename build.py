@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""Build the static Sheepshead site into ``dist/`` (standard library only).
+
+Usage::
+
+    python3 build.py [--out DIR]                 # build into DIR (default: dist/)
+    python3 build.py serve [--port N] [--out DIR]  # npm ci if needed, build, serve on 127.0.0.1
+
+The built folder is self-contained and every URL in it is relative, so it works
+from any sub-path of any static host with the network off:
+
+    index.html          the page (copied from the top-level index.html)
+    pyscript.json       PyScript config; its URLs resolve against the page folder
+    static/             the page's own assets (static/main.py is the Python entry)
+    sheepshead.zip      the engine, sheepshead/**/*.py only; PyScript unpacks it
+                        into Pyodide's working directory ("files": {"./sheepshead.zip": "./*"})
+    pyodide/            Pyodide runtime files, from node_modules/pyodide
+    pyscript/           the PyScript files a main-thread ``type="py"`` page loads,
+                        from node_modules/@pyscript/core/dist (no source maps,
+                        no xterm/codemirror chunks)
+
+Pyodide and PyScript come from the npm registry, pinned in package.json and
+package-lock.json; ``npm ci`` puts them in node_modules/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.parse
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+DEFAULT_OUT = ROOT / "dist"
+
+# The page and its own files (paths relative to the repo root).
+PAGE_FILES = ("index.html", "pyscript.json")
+STATIC_DIR = "static"
+ENGINE_PACKAGE = "sheepshead"
+ENGINE_ZIP = "sheepshead.zip"
+
+# Pyodide's runtime: everything `loadPyodide()` fetches for a page with no wheels.
+# (pyodide-lock.json is fetched at every boot even though no package is loaded.)
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# PyScript: the entry files the page links to, plus the chunks core.js loads with
+# a dynamic import() while booting a main-thread `type="py"` script. Measured by
+# loading the page in Chromium with all of @pyscript/core/dist available and
+# recording every request; tests/test_page_boot.py checks that the page boots
+# with this set and requests nothing missing from it. (PyScript's zip-*.js chunk
+# is not needed: with Pyodide, "files" archives are unpacked by Pyodide itself.)
+# Chunks are named "<stem>-<8-char hash>.js" and matched by stem, so an upgrade
+# that only changes hashes still builds; each file's static imports are
+# followed recursively (core.js -> core-<hash>.js).
+PYSCRIPT_ENTRY_FILES = ("core.js", "core.css")
+PYSCRIPT_DYNAMIC_CHUNKS = (
+    "deprecations-manager",  # plugin: warns about deprecated markup
+    "donkey",  # plugin stub
+    "error",  # plugin: shows Python errors on the page
+    "py-editor",  # plugin stub (the editor itself, codemirror, is never loaded)
+    "py-game",  # plugin stub
+    "py-terminal",  # plugin stub (xterm is never loaded)
+)
+
+# MIME types for serving the folder; module scripts and wasm streaming need these.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+
+
+class BuildError(Exception):
+    """A build step cannot proceed; the message says what to do."""
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def node_modules_stale() -> bool:
+    """True when node_modules is missing or older than package-lock.json."""
+    marker = NODE_MODULES / ".package-lock.json"  # written by every npm ci/install
+    if not marker.exists():
+        return True
+    return (ROOT / "package-lock.json").stat().st_mtime > marker.stat().st_mtime
+
+
+def ensure_npm_ci() -> None:
+    """Run `npm ci` when node_modules is missing or out of date."""
+    if not node_modules_stale():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not on PATH; install Node.js 20+ and npm")
+    print("build.py: running npm ci", flush=True)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def check_node_modules() -> None:
+    """Fail clearly when the npm packages the build vendors are absent."""
+    missing = [p for p in (PYODIDE_DIR, PYSCRIPT_DIST) if not p.is_dir()]
+    if missing:
+        names = ", ".join(str(p.relative_to(ROOT)) for p in missing)
+        raise BuildError(
+            f"{names} missing: run `npm ci` first (or `python3 build.py serve`, which runs it)"
+        )
+
+
+# ------------------------------------------------------------------------ output
+
+
+def prepare_out_dir(out: Path) -> None:
+    """Empty the output folder, refusing to wipe anything that is not a build."""
+    if out.exists():
+        looks_built = (out / "index.html").exists() and (out / "pyodide").is_dir()
+        if any(out.iterdir()) and not looks_built:
+            raise BuildError(f"{out} exists and does not look like a build output; not wiping it")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+
+def copy_page(out: Path) -> None:
+    """Copy the page, its PyScript config and the static/ assets."""
+    for name in PAGE_FILES:
+        shutil.copy2(ROOT / name, out / name)
+    shutil.copytree(
+        ROOT / STATIC_DIR,
+        out / STATIC_DIR,
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"),
+    )
+
+
+def zip_engine(out: Path) -> Path:
+    """Zip sheepshead/**/*.py into one reproducible archive (fixed dates, sorted)."""
+    package = ROOT / ENGINE_PACKAGE
+    sources = sorted(
+        p for p in package.rglob("*.py") if "__pycache__" not in p.relative_to(package).parts
+    )
+    if not sources:
+        raise BuildError(f"no .py files under {package}")
+    target = out / ENGINE_ZIP
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sources:
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return target
+
+
+def vendor_pyodide(out: Path) -> None:
+    """Copy the Pyodide runtime files into out/pyodide/."""
+    dest = out / "pyodide"
+    dest.mkdir()
+    for name in PYODIDE_FILES:
+        src = PYODIDE_DIR / name
+        if not src.is_file():
+            raise BuildError(f"{src} not found: is node_modules/pyodide the pinned 314.0.7?")
+        shutil.copy2(src, dest / name)
+
+
+_STATIC_IMPORT = re.compile(
+    r"""(?:\bfrom|\bimport)\s*["'](\./[A-Za-z0-9_.\-]+\.js)["']"""
+)
+
+
+def static_imports(js_file: Path) -> set[str]:
+    """File names a minified ES module imports statically (`from"./x.js"`, `import"./x.js"`).
+
+    Dynamic `import("./x.js")` calls are not matched: the quote must follow the
+    keyword directly, with no parenthesis.
+    """
+    text = js_file.read_text(encoding="utf-8")
+    return {m.group(1)[2:] for m in _STATIC_IMPORT.finditer(text)}
+
+
+def find_chunk(stem: str) -> str:
+    """The one file in PyScript's dist named `<stem>-<hash>.js`."""
+    pattern = re.compile(re.escape(stem) + r"-[A-Za-z0-9_\-]{8}\.js")
+    matches = [p.name for p in PYSCRIPT_DIST.iterdir() if pattern.fullmatch(p.name)]
+    if len(matches) != 1:
+        raise BuildError(
+            f"expected exactly one PyScript chunk {stem}-<hash>.js in {PYSCRIPT_DIST}, "
+            f"found {matches or 'none'}: update PYSCRIPT_DYNAMIC_CHUNKS in build.py"
+        )
+    return matches[0]
+
+
+def pyscript_files() -> list[str]:
+    """The PyScript files to ship: entry files, needed chunks, and their static imports."""
+    wanted = list(PYSCRIPT_ENTRY_FILES) + [find_chunk(stem) for stem in PYSCRIPT_DYNAMIC_CHUNKS]
+    seen: set[str] = set()
+    while wanted:
+        name = wanted.pop()
+        if name in seen:
+            continue
+        path = PYSCRIPT_DIST / name
+        if not path.is_file():
+            raise BuildError(f"PyScript file {name} not found in {PYSCRIPT_DIST}")
+        seen.add(name)
+        if name.endswith(".js"):
+            wanted.extend(static_imports(path) - seen)
+    forbidden = [n for n in seen if n.endswith(".map") or n.startswith(("xterm", "codemirror"))]
+    if forbidden:
+        raise BuildError(f"PyScript selection pulled in unwanted files: {sorted(forbidden)}")
+    return sorted(seen)
+
+
+def vendor_pyscript(out: Path) -> list[str]:
+    """Copy the selected PyScript files into out/pyscript/, without source-map comments."""
+    dest = out / "pyscript"
+    dest.mkdir()
+    names = pyscript_files()
+    for name in names:
+        data = (PYSCRIPT_DIST / name).read_bytes()
+        # The .map files are not shipped: drop the comments pointing at them so
+        # that an open devtools panel does not request them.
+        data = re.sub(rb"\n?//# sourceMappingURL=\S+\s*$", b"\n", data)
+        data = re.sub(rb"/\*# sourceMappingURL=\S+ \*/\s*$", b"\n", data)
+        (dest / name).write_bytes(data)
+    return names
+
+
+def build(out: Path = DEFAULT_OUT) -> Path:
+    """Build the whole site into `out` and return it."""
+    check_node_modules()
+    out = out.resolve()
+    prepare_out_dir(out)
+    copy_page(out)
+    zip_engine(out)
+    vendor_pyodide(out)
+    shipped = vendor_pyscript(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build.py: built {out} ({size:,} bytes; PyScript files: {', '.join(shipped)})")
+    return out
+
+
+# ------------------------------------------------------------------------- serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the MIME types the site needs, optionally under a URL prefix."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"  # URL path the folder is mounted at; always starts and ends with "/"
+    quiet = False
+
+    def translate_path(self, path: str) -> str:
+        url_path = urllib.parse.urlsplit(path).path
+        if not url_path.startswith(self.prefix):
+            return os.path.join(self.directory, "\0no-such-file")  # -> 404
+        return super().translate_path("/" + url_path[len(self.prefix):])
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_handler(directory: Path, prefix: str = "/", quiet: bool = False):
+    """A request handler class serving `directory` at URL path `prefix`."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = type("BoundSiteHandler", (SiteHandler,), {"prefix": prefix, "quiet": quiet})
+    return functools.partial(handler, directory=str(directory))
+
+
+def serve(out: Path, port: int) -> None:
+    """Serve `out` on 127.0.0.1:port until Ctrl-C."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(out))
+    host, port = server.server_address[:2]
+    print(f"build.py: serving {out} at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nbuild.py: stopped")
+    finally:
+        server.server_close()
+
+
+# -------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: dist/)")
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default: 8000)")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "serve":
+            ensure_npm_ci()
+        out = build(args.out)
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        serve(out, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
