@@ -1,0 +1,86 @@
+"""``python -m sheepshead``: the engine's command line (``deal``, ``replay``).
+
+Output is JSON on standard output.  Bad input exits with status 2 and one
+line on standard error, never a traceback.  The computer players add
+``suggest`` and ``arena`` (see :mod:`sheepshead.bots`) when present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .deals import deal
+from .errors import SheepsheadError
+from .record import loads, position_json
+
+__all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):          # one line, status 2, like every other refusal
+        raise SheepsheadError(message)
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise SheepsheadError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise SheepsheadError(f"{path} is not UTF-8 text") from None
+
+
+def cmd_deal(args) -> dict:
+    return deal(args.seed, args.hand, players=args.players).to_json()
+
+
+def cmd_replay(args) -> dict:
+    return position_json(loads(_read(args.file)).replay())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m sheepshead", description="Sheepshead rules engine")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    d = sub.add_parser("deal", help="print a deal as JSON")
+    d.add_argument("--seed", required=True, help="daily:YYYY-MM-DD or game:<16 hex>")
+    d.add_argument("--hand", type=int, default=1, help="hand number, 1-based (default 1)")
+    d.add_argument("--players", type=int, default=5, choices=[5],
+                   help="players at the table (only 5 until the options land)")
+    d.set_defaults(run=cmd_deal)
+    r = sub.add_parser("replay", help="replay a hand record (FILE or - for stdin)")
+    r.add_argument("file")
+    r.set_defaults(run=cmd_replay)
+    try:
+        from . import bots_cli
+    except ImportError:
+        pass
+    else:
+        bots_cli.add_commands(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        out = args.run(args)
+    except SheepsheadError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    if out is not None:
+        sys.stdout.write(dump(out) + "\n")
+    return 0
+
+
+def dump(obj: dict) -> str:
+    """JSON with one top-level key per line and each value on one line: easy to read and diff."""
+    if not isinstance(obj, dict) or not obj:
+        return json.dumps(obj)
+    lines = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in obj.items()]
+    return "{\n" + ",\n".join(lines) + "\n}"

@@ -1,0 +1,557 @@
+"""The state of one hand, from the deal to the score: the rules of play.
+
+:class:`HandState` follows OpenSpiel's shape: ``to_act``, ``legal_actions()``
+(a stable order), ``apply(action)``, ``is_over``, ``result()``.  Like
+pokerkit, every refusal says why (``seat 2 must follow trump``) through
+:class:`~sheepshead.errors.IllegalActionError`.
+
+For search the same rules are available on move codes (see
+:mod:`sheepshead.actions`): ``legal_moves()`` and ``apply_move(code)`` do no
+object allocation and no checking, and ``copy()`` is cheap.  The state holds
+every hidden card, so only the engine, the tests and the replay command see
+it; the interface and the computer players get a :class:`~sheepshead.view.SeatView`.
+
+Internally cards are indexes 0..31 and hands are bit masks (see
+:mod:`sheepshead.cards`).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterable
+
+from .actions import (ALONE, BURY, CALL, CALL_UNKNOWN, PASS, PICK, PLAY, Action, Kind,
+                      action_of)
+from .cards import CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, Card, Suit, card_points, cards_of
+from .deals import Deal, check_seed, deal_key, deal_masks, dealer_of
+from .errors import IllegalActionError, SheepsheadError
+from .rules import DEFAULT_RULES, Rules
+from .scoring import HandResult, Trick, leaster_scores, picker_scores, scoring_row, share_for
+
+__all__ = ["Phase", "HandState", "CallKind"]
+
+TRUMP = 3
+FAIL_ACES = (7, 15, 23)     # AC AS AH
+FAIL_TENS = (3, 11, 19)     # 10C 10S 10H
+_BIT = tuple(1 << i for i in range(32))
+_PICK, _BURY, _CALL, _PLAY, _DONE = 0, 1, 2, 3, 4
+# Play move codes of every byte of a hand mask, by byte position: legal_moves() joins four lookups.
+_B0, _B1, _B2, _B3 = ([[PLAY + 8 * k + i for i in range(8) if b >> i & 1] for b in range(256)]
+                      for k in range(4))    # Phase values, as plain ints for speed
+
+
+class Phase(enum.IntEnum):
+    """Where a hand stands."""
+
+    PICK = 0
+    """Players, from the dealer's left, pick up the blind or pass."""
+    BURY = 1
+    """The picker buries two cards."""
+    CALL = 2
+    """The picker calls a card or goes alone."""
+    PLAY = 3
+    """Tricks are played."""
+    DONE = 4
+    """Every trick is played; the hand is scored."""
+
+
+class CallKind(enum.Enum):
+    """How the picker chose a partner."""
+
+    ACE = "ace"
+    TEN = "ten"
+    UNKNOWN = "unknown"
+    ALONE = "alone"
+
+
+class HandState:
+    """One hand of Sheepshead with every card known: the referee's view.
+
+    Build it with :meth:`from_seed` (a Daily or New Game deal) or
+    :meth:`from_deal`; then apply actions until :attr:`is_over`.
+    """
+
+    __slots__ = ("rules", "players", "dealer", "dealt", "blind", "hands", "phase", "to_act",
+                 "passes", "picker", "bury", "called", "called_suit", "call_kind", "unknown",
+                 "unknown_pending", "partner", "called_led_at", "leader", "led_suit",
+                 "trick_cards", "unknown_pos", "tricks", "taken", "won", "history",
+                 "hand_size", "partner_revealed_at")
+
+    def __init__(self, hands: Iterable[Iterable[Card | int]], blind: Iterable[Card | int],
+                 dealer: int, rules: Rules = DEFAULT_RULES):
+        hand_masks = [_mask(h) for h in hands]
+        blind_mask = _mask(blind)
+        players = len(hand_masks)
+        if players != rules.players:
+            raise SheepsheadError(f"the deal has {players} hands; this table seats {rules.players}")
+        sizes = {bin(m).count("1") for m in hand_masks}
+        seen = 0
+        for m in hand_masks + [blind_mask]:
+            if seen & m:
+                dup = cards_of(seen & m)[0]
+                raise SheepsheadError(f"{dup} is dealt twice")
+            seen |= m
+        if len(sizes) != 1:
+            raise SheepsheadError("every hand must hold the same number of cards")
+        deck = 32 if players != 4 else 30
+        if seen.bit_count() != deck:
+            raise SheepsheadError(f"a deal holds {deck} cards, this one {seen.bit_count()}")
+        if blind_mask.bit_count() != 2:
+            raise SheepsheadError(f"the blind holds two cards, not {blind_mask.bit_count()}")
+        if not (isinstance(dealer, int) and 0 <= dealer < players) or isinstance(dealer, bool):
+            raise SheepsheadError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        self._setup(hand_masks, blind_mask, dealer, rules)
+
+    def _setup(self, hand_masks: list[int], blind_mask: int, dealer: int, rules: Rules) -> None:
+        players = len(hand_masks)
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.dealt = tuple(hand_masks)
+        self.blind = blind_mask
+        self.hands = list(hand_masks)
+        self.hand_size = hand_masks[0].bit_count()
+        self.phase = _PICK
+        self.to_act = (dealer + 1) % players
+        self.passes = 0
+        self.picker = -1
+        self.bury = 0
+        self.called = -1
+        self.called_suit = -1
+        self.call_kind: CallKind | None = None
+        self.unknown = -1
+        self.unknown_pending = False
+        self.partner = -1
+        self.called_led_at = -1
+        self.partner_revealed_at = -1
+        self.leader = self.to_act
+        self.led_suit = -1
+        self.trick_cards: list[int] = []
+        self.unknown_pos = -1
+        self.tricks: list[tuple[int, tuple[int, ...], int, int]] = []
+        self.taken = [0] * players
+        self.won = [0] * players
+        self.history: list[int] = []
+
+    @classmethod
+    def from_masks(cls, hands: list[int], blind: int, dealer: int,
+                   rules: Rules = DEFAULT_RULES) -> "HandState":
+        """Fast constructor from bit masks, trusted to be a valid deal (search uses it)."""
+        self = object.__new__(cls)
+        self._setup(list(hands), blind, dealer, rules)
+        return self
+
+    # ----------------------------------------------------------------- build
+    @classmethod
+    def from_deal(cls, deal: Deal, rules: Rules = DEFAULT_RULES) -> "HandState":
+        return cls(deal.hands, deal.blind, deal.dealer, rules)
+
+    @classmethod
+    def from_seed(cls, seed: str, hand: int = 1, rules: Rules = DEFAULT_RULES,
+                  redeal: int = 0) -> "HandState":
+        """Hand ``hand`` of the game ``seed`` (``daily:YYYY-MM-DD`` or ``game:<hex>``)."""
+        check_seed(seed)
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
+            raise SheepsheadError(f"hand must be a whole number from 1, not {hand!r}")
+        dealer = dealer_of(hand, rules.players)
+        hands, blind = deal_masks(deal_key(seed, hand, redeal), dealer, rules.players)
+        return cls.from_masks(hands, blind, dealer, rules)
+
+    def copy(self) -> "HandState":
+        new = object.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.trick_cards = self.trick_cards[:]
+        new.tricks = self.tricks[:]
+        new.taken = self.taken[:]
+        new.won = self.won[:]
+        new.history = self.history[:]
+        return new
+
+    # ------------------------------------------------------------ questions
+    @property
+    def is_over(self) -> bool:
+        return self.phase == _DONE
+
+    @property
+    def is_leaster(self) -> bool:
+        return self.phase >= _PLAY and self.picker < 0
+
+    @property
+    def alone(self) -> bool:
+        return self.call_kind is CallKind.ALONE
+
+    def hand_of(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now (the unknown card set aside is not among them)."""
+        return cards_of(self.hands[seat])
+
+    def actions(self) -> list[Action]:
+        """Every action applied so far, in order."""
+        return [action_of(c) for c in self.history]
+
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """(seat, card) pairs of the trick in progress."""
+        n = self.players
+        return [((self.leader + k) % n, CARDS[c]) for k, c in enumerate(self.trick_cards)]
+
+    def finished_tricks(self) -> list[Trick]:
+        return [Trick(leader, tuple(CARDS[c] for c in cards), winner, points)
+                for leader, cards, winner, points in self.tricks]
+
+    @property
+    def duties_active(self) -> bool:
+        """True while the called suit has not yet been led (or is being led for the first time)."""
+        return self.called >= 0 and (self.called_led_at < 0 or
+                                     self.called_led_at == len(self.tricks))
+
+    def view(self, seat: int):
+        """What ``seat`` may know: a :class:`~sheepshead.view.SeatView`."""
+        from .view import view_of
+        return view_of(self, seat)
+
+    # ---------------------------------------------------------- move codes
+    def legal_moves(self) -> list[int]:
+        """Move codes of every legal action, in a stable order."""
+        phase = self.phase
+        if phase == _PLAY:
+            m = self._play_mask(self.to_act)
+            return (_B0[m & 255] + _B1[(m >> 8) & 255]) + (_B2[(m >> 16) & 255] + _B3[m >> 24])
+        if phase == _PICK:
+            return [PICK, PASS]
+        if phase == _BURY:
+            cards = _indexes(self.hands[self.picker])
+            return [BURY + 32 * a + b for i, a in enumerate(cards) for b in cards[i + 1:]]
+        if phase == _CALL:
+            return self._call_moves()
+        return []
+
+    def legal_play_mask(self) -> int:
+        """Bit mask of the cards the seat to act may play (PLAY phase only)."""
+        return self._play_mask(self.to_act) if self.phase == _PLAY else 0
+
+    def _play_mask(self, s: int) -> int:
+        h = self.hands[s]
+        t = len(self.tricks)
+        called = self.called
+        if called >= 0 and (self.called_led_at < 0 or self.called_led_at == t):
+            cs = self.called_suit
+            cbit = _BIT[called]
+            if not self.trick_cards:                          # leading
+                if s == self.picker:
+                    return h | _BIT[self.unknown] if self.unknown_pending else h
+                if s == self.partner and h & cbit:
+                    return h & ~(SUIT_MASK[cs] & ~cbit)       # lead the suit only with the called card
+                return h
+            led = self.led_suit
+            if led == cs:                                      # the first lead of the called suit
+                if s == self.partner and h & cbit:
+                    return cbit
+                if s == self.picker and self.unknown_pending:
+                    return _BIT[self.unknown]
+                f = h & SUIT_MASK[led]
+                return f if f else h
+            f = h & SUIT_MASK[led]
+            if f:
+                return f
+            if not h:
+                return _BIT[self.unknown]
+            m = h
+            if s == self.partner:
+                if h != cbit:
+                    m &= ~cbit
+            elif s == self.picker:
+                hold = h & SUIT_MASK[cs]
+                if hold and not hold & (hold - 1) and h != hold:
+                    m &= ~hold
+            return m
+        if not self.trick_cards:
+            return h | _BIT[self.unknown] if (self.unknown_pending and s == self.picker) else h
+        f = h & SUIT_MASK[self.led_suit]
+        if f:
+            return f
+        if not h and self.unknown_pending and s == self.picker:
+            return _BIT[self.unknown]
+        return h
+
+    def _callable(self) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+        """(Ace calls, Ten calls, (Ace, unknown card) calls) open to the picker."""
+        h = self.hands[self.picker]
+        owned = h | self.bury
+        aces = []
+        for s, ace in enumerate(FAIL_ACES):
+            if h & SUIT_MASK[s] and not owned & _BIT[ace]:
+                aces.append(ace)
+        tens = []
+        if all(owned & _BIT[a] for a in FAIL_ACES):
+            for s, ten in enumerate(FAIL_TENS):
+                if h & SUIT_MASK[s] and not owned & _BIT[ten]:
+                    tens.append(ten)
+        unknowns = []
+        fail = h & (SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2])
+        only_aces = not fail & ~(_BIT[7] | _BIT[15] | _BIT[23])
+        if not aces and only_aces:
+            for s, ace in enumerate(FAIL_ACES):
+                if not h & SUIT_MASK[s] and not owned & _BIT[ace]:
+                    unknowns.extend((ace, u) for u in _indexes(h))
+        return aces, tens, unknowns
+
+    def _call_moves(self) -> list[int]:
+        aces, tens, unknowns = self._callable()
+        return ([CALL + c for c in aces] + [CALL + c for c in tens] +
+                [CALL_UNKNOWN + 32 * c + u for c, u in unknowns] + [ALONE])
+
+    def apply_move(self, code: int) -> None:
+        """Apply a legal move code without checking it (search uses this)."""
+        self.history.append(code)
+        if 64 <= code < 128:                                   # play (the common case)
+            self._play(self.to_act, code - PLAY)
+            return
+        n = self.players
+        phase = self.phase
+        if phase == _PICK:
+            if code == PICK:
+                self.picker = self.to_act
+                self.hands[self.to_act] |= self.blind
+                self.phase = _BURY
+            else:
+                self.passes += 1
+                if self.passes == n:
+                    self._start_play()
+                else:
+                    self.to_act = (self.to_act + 1) % n
+        elif phase == _BURY:
+            a, b = divmod(code - BURY, 32)
+            self.bury = _BIT[a] | _BIT[b]
+            self.hands[self.picker] &= ~self.bury
+            self.phase = _CALL
+        elif phase == _CALL:
+            if code == ALONE:
+                self.call_kind = CallKind.ALONE
+            else:
+                if code >= CALL_UNKNOWN:
+                    card, u = divmod(code - CALL_UNKNOWN, 32)
+                    self.unknown = u
+                    self.unknown_pending = True
+                    self.hands[self.picker] &= ~_BIT[u]
+                    self.call_kind = CallKind.UNKNOWN
+                else:
+                    card = code - CALL
+                    self.call_kind = CallKind.TEN if card in FAIL_TENS else CallKind.ACE
+                self.called = card
+                self.called_suit = SUIT_OF[card]
+                for s in range(n):
+                    if self.hands[s] & _BIT[card]:
+                        self.partner = s
+            self._start_play()
+        else:
+            raise SheepsheadError("the hand is over")
+
+    def _start_play(self) -> None:
+        self.phase = _PLAY
+        self.to_act = self.leader = (self.dealer + 1) % self.players
+
+    def _play(self, s: int, c: int) -> None:
+        cards = self.trick_cards
+        if c == self.unknown and s == self.picker and self.unknown_pending:
+            self.unknown_pending = False
+            self.unknown_pos = len(cards)
+            if not cards:
+                self.led_suit = self.called_suit
+        else:
+            self.hands[s] &= ~_BIT[c]
+            if not cards:
+                self.led_suit = SUIT_OF[c]
+        if self.called >= 0:
+            if not cards and self.called_led_at < 0 and self.led_suit == self.called_suit:
+                self.called_led_at = len(self.tricks)
+            if c == self.called:
+                self.partner_revealed_at = len(self.history) - 1
+        cards.append(c)
+        n = self.players
+        if len(cards) < n:
+            self.to_act = (s + 1) % n
+            return
+        # The trick is complete: highest trump, else highest of the suit led.
+        led = self.led_suit
+        best = -2
+        pos = 0
+        upos = self.unknown_pos
+        points = 0
+        for k in range(n):
+            ck = cards[k]
+            points += POINTS[ck]
+            suit = SUIT_OF[ck]
+            if (suit == 3 or suit == led) and k != upos:
+                v = STRENGTH[ck]
+                if v > best:
+                    best = v
+                    pos = k
+        winner = (self.leader + pos) % n
+        tricks = self.tricks
+        tricks.append((self.leader, tuple(cards), winner, points))
+        self.taken[winner] += points
+        self.won[winner] += 1
+        self.trick_cards = []
+        self.unknown_pos = -1
+        self.leader = self.to_act = winner
+        if len(tricks) == self.hand_size:
+            self.phase = _DONE
+
+    def scores(self) -> list[int]:
+        """Each seat's ledger change of a finished hand (the fast part of :meth:`result`)."""
+        if self.picker < 0:
+            return leaster_scores(self.taken, self.won)
+        picker, partner = self.picker, self.partner
+        side_points = self.taken[picker] + card_points(self.bury)
+        side_tricks = self.won[picker]
+        if partner >= 0:
+            side_points += self.taken[partner]
+            side_tricks += self.won[partner]
+        share = share_for(scoring_row(side_points, side_tricks, self.hand_size),
+                          self.rules.double_on_bump)
+        return picker_scores(self.players, picker, partner if partner >= 0 else None, share)
+
+    # --------------------------------------------------- actions, checked
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the seat to act, in a stable order."""
+        return [action_of(c) for c in self.legal_moves()]
+
+    def can_apply(self, action: Action | str) -> bool:
+        try:
+            self.verify(action)
+        except SheepsheadError:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> None:
+        """Check and apply one action; raise :class:`IllegalActionError` saying why not."""
+        code = self.verify(action)
+        self.apply_move(code)
+
+    def verify(self, action: Action | str) -> int:
+        """The move code of ``action`` if legal here; else raise with the reason."""
+        action = Action.parse(action)
+        code = action.code
+        if code in self.legal_moves():
+            return code
+        raise IllegalActionError(self._why_illegal(action), action=str(action), seat=self.to_act)
+
+    def _why_illegal(self, action: Action) -> str:
+        s = self.to_act
+        phase = self.phase
+        kind = action.kind
+        if phase == _DONE:
+            return "the hand is over"
+        expected = {Phase.PICK: (Kind.PICK, Kind.PASS), Phase.BURY: (Kind.BURY,),
+                    Phase.CALL: (Kind.CALL, Kind.ALONE), Phase.PLAY: (Kind.PLAY,)}[phase]
+        if kind not in expected:
+            what = {Phase.PICK: "pick or pass", Phase.BURY: "bury two cards",
+                    Phase.CALL: "call a card or go alone", Phase.PLAY: "play a card"}[phase]
+            return f"seat {s} must {what}"
+        if kind is Kind.BURY:
+            for c in action.cards:
+                if not self.hands[s] & c.mask:
+                    return f"seat {s} does not hold {c}"
+        if kind is Kind.CALL:
+            return self._why_not_callable(action)
+        if kind is Kind.PLAY:
+            return self._why_not_playable(s, action.card)
+        return f"seat {s} cannot {action} now"
+
+    def _why_not_callable(self, action: Action) -> str:
+        s = self.picker
+        c = action.card
+        h, owned = self.hands[s], self.hands[s] | self.bury
+        if c.rank not in ("A", "10") or c.is_trump:
+            return f"only a fail Ace or Ten can be called, not {c}"
+        if owned & c.mask:
+            return f"the picker holds or buried {c}"
+        aces, tens, unknowns = self._callable()
+        if action.unknown is not None:
+            if not h & action.unknown.mask:
+                return f"the unknown card must come from the picker's hand; seat {s} has no {action.unknown}"
+            if aces:
+                return "an unknown card is set aside only when no Ace can be called"
+            return f"{c} cannot be called with an unknown card: the picker holds {c.suit.noun} or a fail card other than an Ace"
+        if c.rank == "10":
+            if not all(owned & (1 << a) for a in FAIL_ACES):
+                return "a Ten is called only by a picker holding all three fail Aces"
+            return f"the picker holds no {c.suit.noun} to keep for {c}"
+        if not h & SUIT_MASK[c.suit]:
+            if any(a == c.index for a, _ in unknowns):
+                return f"the picker holds no {c.suit.noun}: call {c} with an unknown card"
+            return f"the picker holds no {c.suit.noun} to keep for {c}"
+        return f"{c} cannot be called now"
+
+    def _why_not_playable(self, s: int, card: Card) -> str:
+        c = card.index
+        h = self.hands[s]
+        cs = self.called_suit
+        suit_name = Suit(cs).noun if cs >= 0 else ""
+        called = CARDS[self.called] if self.called >= 0 else None
+        is_unknown = self.unknown_pending and s == self.picker and c == self.unknown
+        if not h & _BIT[c] and not is_unknown:
+            return f"seat {s} does not hold {card}"
+        legal = self._play_mask(s)
+        if is_unknown:
+            return (f"the unknown card is played on the first lead of {suit_name} "
+                    "or on the last trick")
+        if self.unknown_pending and s == self.picker and legal == _BIT[self.unknown]:
+            return f"seat {s} must play the unknown card on the first lead of {suit_name}"
+        if not self.trick_cards:
+            return f"seat {s} must lead the called {called} to lead {suit_name}"
+        led = self.led_suit
+        if called is not None and legal == _BIT[self.called] and s == self.partner:
+            return f"seat {s} must play the called {called}"
+        if h & SUIT_MASK[led]:
+            return f"seat {s} must follow {Suit(led).noun}"
+        if called is not None and c == self.called:
+            return f"seat {s} may not throw off the called {called}"
+        return (f"seat {s} must keep the last {suit_name} card until {suit_name} is led "
+                f"(it holds the call of {called})")
+
+    # -------------------------------------------------------------- result
+    def result(self) -> HandResult:
+        """The scored outcome; only when :attr:`is_over`."""
+        if self.phase != _DONE:
+            raise SheepsheadError("the hand is not over")
+        n = self.players
+        tricks = tuple(self.finished_tricks())
+        if self.picker < 0:
+            points = tuple(self.taken)
+            scores = leaster_scores(self.taken, self.won)
+            return HandResult(None, None, None, False, True, tricks, points, None,
+                              tuple(scores), None)
+        picker = self.picker
+        partner = self.partner if self.partner >= 0 else None
+        points = list(self.taken)
+        points[picker] += card_points(self.bury)
+        side = {picker} | ({partner} if partner is not None else set())
+        side_points = sum(points[s] for s in side)
+        side_tricks = sum(self.won[s] for s in side)
+        row = scoring_row(side_points, side_tricks, self.hand_size)
+        share = share_for(row, self.rules.double_on_bump)
+        scores = picker_scores(n, picker, partner, share)
+        return HandResult(picker, partner, CARDS[self.called] if self.called >= 0 else None,
+                          self.alone, False, tricks, tuple(points),
+                          (side_points, 120 - side_points), tuple(scores), row)
+
+
+def _mask(cards: Iterable[Card | int]) -> int:
+    m = 0
+    for c in cards:
+        i = c if isinstance(c, int) else c.index
+        if m & _BIT[i]:
+            raise SheepsheadError(f"{CARDS[i]} is dealt twice")
+        m |= _BIT[i]
+    return m
+
+
+def _indexes(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,197 @@
+"""One seat's view of a hand: everything that seat may know, and nothing more.
+
+The interface draws from a :class:`SeatView` and the computer players decide
+from one; neither ever receives a :class:`~sheepshead.state.HandState`.  What
+a seat may know:
+
+* its own cards, every public action and every card played face up;
+* the blind and the bury only if it is the picker; the unknown card only if it
+  is the picker (others see a face-down card, shown as ``None``);
+* that it is the partner only if it holds the called card; everyone else
+  learns the partner when the called card is played;
+* after the last trick, everything (``result``).
+
+Two hands that differ only in cards a seat cannot see give equal views, which
+the tests check by redistributing hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import BURY, CALL, CALL_UNKNOWN, PLAY, Action, action_of
+from .cards import CARDS, Card, cards_of
+from .rules import Rules
+from .scoring import HandResult
+from .state import CallKind, HandState, Phase
+
+__all__ = ["SeatView", "ViewTrick", "view_of"]
+
+
+@dataclass(frozen=True)
+class ViewTrick:
+    """A trick as a seat saw it: ``cards[k]`` was played by ``(leader + k) % players``;
+    ``None`` is the picker's unknown card played face down (seen only by the picker)."""
+
+    leader: int
+    cards: tuple[Card | None, ...]
+    winner: int | None
+    """None while the trick is in progress."""
+
+    def seat_of(self, position: int, players: int) -> int:
+        return (self.leader + position) % players
+
+    def plays(self, players: int) -> list[tuple[int, Card | None]]:
+        return [((self.leader + k) % players, c) for k, c in enumerate(self.cards)]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` knows of the hand now. Built by :func:`view_of` (``state.view(seat)``)."""
+
+    rules: Rules
+    seat: int
+    players: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    """The seat whose turn it is; None when the hand is over."""
+    hand: tuple[Card, ...]
+    """This seat's cards, in deck order (the unknown card set aside is not among them)."""
+    legal: tuple[Action, ...]
+    """This seat's legal actions when it is to act, else empty."""
+    history: tuple[tuple[int, str], ...]
+    """(seat, action) for every action so far, hidden cards left out:
+    ``bury`` and ``call AH unknown`` for the other seats, ``play unknown`` for a face-down card."""
+    picker: int | None
+    call_kind: CallKind | None
+    called: Card | None
+    partner: int | None
+    """The partner when this seat may know it: it is the partner, or the called card is out."""
+    blind: tuple[Card, ...] | None
+    """The blind: the picker's only (it picked it up)."""
+    bury: tuple[Card, ...] | None
+    """The bury: the picker's only."""
+    unknown: Card | None
+    """The unknown card: the picker's only."""
+    unknown_pending: bool
+    """The picker still holds a face-down unknown card (public)."""
+    called_suit_led: bool
+    """The called suit has been led, so its duties are over."""
+    tricks: tuple[ViewTrick, ...]
+    """Finished tricks."""
+    trick: ViewTrick | None
+    """The trick in progress (None outside play, or when none is started)."""
+    cards_left: tuple[int, ...]
+    """Cards each seat still has to play (the unknown card counted)."""
+    tricks_won: tuple[int, ...]
+    result: HandResult | None
+    """Everything, once the hand is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def leaster(self) -> bool:
+        return self.phase >= Phase.PLAY and self.picker is None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def is_partner(self) -> bool:
+        return self.partner == self.seat and self.picker != self.seat
+
+    def played_cards(self) -> list[Card]:
+        """Every face-up card played so far, finished tricks first."""
+        out = [c for t in self.tricks for c in t.cards if c is not None]
+        if self.trick:
+            out += [c for c in self.trick.cards if c is not None]
+        return out
+
+
+def view_of(state: HandState, seat: int) -> SeatView:
+    """The view of ``seat`` (0-based) of ``state``."""
+    n = state.players
+    if not (isinstance(seat, int) and 0 <= seat < n):
+        raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+    picker = state.picker if state.picker >= 0 else None
+    is_picker = picker == seat
+    me_to_act = state.to_act == seat and state.phase != Phase.DONE
+    unknown = state.unknown if state.unknown >= 0 else -1
+    sees_unknown = is_picker or state.phase == Phase.DONE
+
+    # The partner: revealed by the called card, or known to its holder.
+    partner = None
+    if state.partner >= 0:
+        if state.partner_revealed_at >= 0 or state.partner == seat or state.phase == Phase.DONE:
+            partner = state.partner
+
+    def face(c: int) -> Card | None:
+        return None if (c == unknown and not sees_unknown) else CARDS[c]
+
+    history = []
+    seat_of_pick = (state.dealer + 1) % n
+    play_seats = [(leader + k) % n for leader, cards, _, _ in state.tricks for k in range(len(cards))]
+    play_seats += [(state.leader + k) % n for k in range(len(state.trick_cards))]
+    plays = iter(play_seats)
+    for code in state.history:
+        a = action_of(code)
+        if 64 <= code < BURY:
+            who = next(plays)
+            text = "play unknown" if (code - PLAY == unknown and not sees_unknown
+                                      and who == state.picker) else str(a)
+        elif code < BURY:           # pick / pass / alone
+            if code in (0, 1):
+                who = seat_of_pick
+                seat_of_pick = (seat_of_pick + 1) % n
+            else:
+                who = state.picker
+            text = str(a)
+        elif code < CALL:
+            who = state.picker
+            text = str(a) if sees_unknown or is_picker else "bury"
+        else:
+            who = state.picker
+            if code >= CALL_UNKNOWN and not sees_unknown:
+                text = f"call {a.card} unknown"
+            else:
+                text = str(a)
+        history.append((who, text))
+
+    tricks = tuple(ViewTrick(leader, tuple(face(c) for c in cards), winner)
+                   for leader, cards, winner, _ in state.tricks)
+    trick = (ViewTrick(state.leader, tuple(face(c) for c in state.trick_cards), None)
+             if state.phase == Phase.PLAY and state.trick_cards else None)
+    cards_left = [h.bit_count() for h in state.hands]
+    if state.unknown_pending:
+        cards_left[state.picker] += 1
+    return SeatView(
+        rules=state.rules,
+        seat=seat,
+        players=n,
+        dealer=state.dealer,
+        phase=Phase(state.phase),
+        to_act=None if state.phase == Phase.DONE else state.to_act,
+        hand=tuple(cards_of(state.hands[seat])),
+        legal=tuple(state.legal_actions()) if me_to_act else (),
+        history=tuple(history),
+        picker=picker,
+        call_kind=state.call_kind,
+        called=CARDS[state.called] if state.called >= 0 else None,
+        partner=partner,
+        blind=tuple(cards_of(state.blind)) if (is_picker or (
+            state.phase == Phase.DONE and picker is not None)) else None,
+        bury=tuple(cards_of(state.bury)) if (state.bury and (
+            is_picker or state.phase == Phase.DONE)) else None,
+        unknown=CARDS[unknown] if (unknown >= 0 and sees_unknown) else None,
+        unknown_pending=state.unknown_pending,
+        called_suit_led=state.called_led_at >= 0,
+        tricks=tricks,
+        trick=trick,
+        cards_left=tuple(cards_left),
+        tricks_won=tuple(state.won),
+        result=state.result() if state.phase == Phase.DONE else None,
+    )
