@@ -171,6 +171,21 @@ def zip_engine(out: Path) -> Path:
     return target
 
 
+def copy_without_source_map(src: Path, dest: Path) -> None:
+    """Copy a file; for JS and CSS, drop the trailing sourceMappingURL comment.
+
+    The .map files are not shipped, so the comment would only make an open
+    devtools panel request a file that is not there.
+    """
+    if src.suffix not in (".js", ".mjs", ".css"):
+        shutil.copy2(src, dest)
+        return
+    data = src.read_bytes()
+    data = re.sub(rb"\n?//# sourceMappingURL=\S+\s*$", b"\n", data)
+    data = re.sub(rb"\n?/\*# sourceMappingURL=\S+ \*/\s*$", b"\n", data)
+    dest.write_bytes(data)
+
+
 def vendor_pyodide(out: Path) -> None:
     """Copy the Pyodide runtime files into out/pyodide/."""
     dest = out / "pyodide"
@@ -179,7 +194,7 @@ def vendor_pyodide(out: Path) -> None:
         src = PYODIDE_DIR / name
         if not src.is_file():
             raise BuildError(f"{src} not found: is node_modules/pyodide the pinned 314.0.7?")
-        shutil.copy2(src, dest / name)
+        copy_without_source_map(src, dest / name)
 
 
 _STATIC_IMPORT = re.compile(
@@ -235,12 +250,7 @@ def vendor_pyscript(out: Path) -> list[str]:
     dest.mkdir()
     names = pyscript_files()
     for name in names:
-        data = (PYSCRIPT_DIST / name).read_bytes()
-        # The .map files are not shipped: drop the comments pointing at them so
-        # that an open devtools panel does not request them.
-        data = re.sub(rb"\n?//# sourceMappingURL=\S+\s*$", b"\n", data)
-        data = re.sub(rb"/\*# sourceMappingURL=\S+ \*/\s*$", b"\n", data)
-        (dest / name).write_bytes(data)
+        copy_without_source_map(PYSCRIPT_DIST / name, dest / name)
     return names
 
 
