@@ -1,0 +1,180 @@
+"""Shared pytest setup: markers, the built site, a local HTTP server and Chromium.
+
+Browser fixtures (all session-scoped except ``page``):
+
+- ``site_dir``: ``build.py --out`` run once per session into a temporary folder.
+- ``site_server``: a factory ``site_server(prefix="/")`` that serves ``site_dir``
+  at URL path ``prefix`` on 127.0.0.1 (a free port per prefix) and returns the
+  page URL; ``site_url`` is the root one, ``site_url_subpath`` one under
+  ``/some/sub/path/`` to check that the site only uses relative URLs.
+- ``browser``: Debian's Chromium through Playwright, kept off the network.
+- ``page``: a fresh context and page per test; ``page.log`` (a ``PageLog``)
+  records console errors, page errors and every request URL. A test fails if
+  anything was requested from an origin other than the test servers.
+
+This file is also loaded when the engine tests run inside Pyodide
+(tests/test_in_pyodide.py), where only the standard library and pytest exist:
+keep Playwright and other host-only imports inside the fixtures.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SUBPATH = "/some/sub/path/"
+# URL schemes that never leave the page (no network request).
+LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "browser: loads the built site in headless Chromium (Playwright)"
+    )
+    config.addinivalue_line(
+        "markers", "pyodide: runs tests inside Pyodide under Node.js (tests/pyodide/)"
+    )
+
+
+# ---------------------------------------------------------------- site + server
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    """The site built once per session by `build.py --out` into a temporary folder."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"build.py failed ({result.returncode}):\n{result.stdout}{result.stderr}")
+    return out
+
+
+@pytest.fixture(scope="session")
+def served_origins() -> set[str]:
+    """Origins (scheme://host:port) of every test server started in this session."""
+    return set()
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir, served_origins):
+    """Factory: serve the built site at URL path `prefix` and return its page URL."""
+    import http.server
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(ROOT))
+
+    servers: dict[str, tuple[http.server.ThreadingHTTPServer, str]] = {}
+
+    def serve(prefix: str = "/") -> str:
+        if prefix not in servers:
+            handler = build.make_handler(site_dir, prefix=prefix, quiet=True)
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+            server.daemon_threads = True
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            origin = f"http://127.0.0.1:{server.server_address[1]}"
+            served_origins.add(origin)
+            servers[prefix] = (server, origin + handler.func.prefix)
+        return servers[prefix][1]
+
+    yield serve
+    for server, _ in servers.values():
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server) -> str:
+    """URL of the built site's page, served at the server root."""
+    return site_server("/")
+
+
+@pytest.fixture(scope="session")
+def site_url_subpath(site_server) -> str:
+    """URL of the built site's page, served under a sub-path (SUBPATH)."""
+    return site_server(SUBPATH)
+
+
+# --------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium, driven by Playwright's sync API."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} missing: run tests/run, or `apt-get install -y chromium`")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@dataclass
+class PageLog:
+    """What a page did: request URLs, console errors and uncaught page errors."""
+
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def foreign_requests(self, origins: set[str]) -> list[str]:
+        """Requests to any origin outside `origins` (local schemes excepted)."""
+        foreign = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in LOCAL_SCHEMES:
+                continue
+            if f"{parts.scheme}://{parts.netloc}" not in origins:
+                foreign.append(url)
+        return foreign
+
+    def errors(self) -> list[str]:
+        return self.console_errors + self.page_errors
+
+
+@pytest.fixture
+def page(browser, served_origins):
+    """A new page in a fresh browser context; `page.log` records what it did."""
+    context = browser.new_context()
+    log = PageLog()
+    # Context-level request events include those of service workers.
+    context.on("request", lambda request: log.requests.append(request.url))
+    page = context.new_page()
+    page.on(
+        "console",
+        lambda msg: log.console_errors.append(msg.text) if msg.type == "error" else None,
+    )
+    page.on("pageerror", lambda exc: log.page_errors.append(str(exc)))
+    page.log = log
+    yield page
+    context.close()
+    foreign = log.foreign_requests(served_origins)
+    if foreign:
+        pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)

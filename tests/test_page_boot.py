@@ -1,0 +1,125 @@
+"""The built page boots Python in Chromium, from the site's own origin only."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
+
+import pytest
+
+READY = 'body[data-ready="1"]'
+BOOT_TIMEOUT_MS = 60_000  # about 3 s here; generous for a loaded CI machine
+
+
+def boot(page, url: str) -> None:
+    """Open the page, check the HTML loading notice shows first, then wait for Python."""
+    page.goto(url, wait_until="domcontentloaded")
+    # Python takes seconds to start (9.6 MB of wasm), so at DOMContentLoaded the
+    # plain-HTML notice is up and the page is not ready yet.
+    assert page.locator("#loading").is_visible()
+    assert page.get_attribute("body", "data-ready") is None
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+@pytest.mark.browser
+def test_page_boots_python_and_shows_engine_version(page, site_url):
+    import sheepshead
+
+    boot(page, site_url)
+    assert page.inner_text("#engine-version").strip() == sheepshead.__version__
+    assert not page.locator("#loading").is_visible()
+    assert page.log.errors() == []
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+    assert page.log.requests, "no requests recorded"
+    assert all(u.startswith(origin + "/") or u.startswith("data:") for u in page.log.requests)
+    requested = {urlsplit(u).path for u in page.log.requests}
+    assert {"/pyodide/pyodide.asm.wasm", "/sheepshead.zip", "/static/main.py"} <= requested
+
+
+@pytest.mark.browser
+def test_page_boots_from_a_sub_path(page, site_url_subpath):
+    boot(page, site_url_subpath)
+    assert page.log.errors() == []
+    prefix = urlsplit(site_url_subpath).path
+    paths = [urlsplit(u).path for u in page.log.requests if not u.startswith("data:")]
+    assert paths and all(p.startswith(prefix) for p in paths), paths
+
+
+@pytest.mark.browser
+def test_every_shipped_pyscript_file_is_needed_and_none_is_missing(page, site_url, site_dir):
+    """build.py's PyScript list matches what the page requests: no 404, no dead weight."""
+    boot(page, site_url)
+    page.wait_for_load_state("networkidle")
+    requested = {urlsplit(u).path for u in page.log.requests}
+    shipped = {f"/pyscript/{p.name}" for p in (site_dir / "pyscript").iterdir()}
+    requested_pyscript = {p for p in requested if p.startswith("/pyscript/")}
+    assert requested_pyscript == shipped
+    assert all((site_dir / p.lstrip("/")).is_file() for p in requested if p != "/"), requested
+
+
+# ------------------------------------------------------------------ static checks
+
+
+def test_dist_has_no_source_maps_nor_editor_or_terminal_chunks(site_dir):
+    files = [p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()]
+    assert files
+    assert [f for f in files if f.endswith(".map")] == []
+    assert [f for f in files if re.search(r"xterm|codemirror", f, re.I)] == []
+    for f in files:
+        if f.endswith((".js", ".mjs", ".css")):
+            text = (site_dir / f).read_text(encoding="utf-8", errors="replace")
+            assert "sourceMappingURL" not in text[-300:], f
+
+
+def test_dist_layout(site_dir):
+    pyodide = {p.name for p in (site_dir / "pyodide").iterdir()}
+    assert pyodide == {
+        "pyodide.mjs",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    }
+    import zipfile
+
+    with zipfile.ZipFile(site_dir / "sheepshead.zip") as zf:
+        names = zf.namelist()
+    assert "sheepshead/__init__.py" in names
+    assert all(n.startswith("sheepshead/") and n.endswith(".py") for n in names), names
+    assert not any("__pycache__" in n for n in names)
+    assert (site_dir / "static" / "main.py").is_file()
+
+
+class _URLCollector(HTMLParser):
+    URL_ATTRS = {"href", "src", "config", "action", "poster", "data"}
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in self.URL_ATTRS and value is not None:
+                self.urls.append(value)
+
+
+def _is_relative(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme == "data":
+        return True
+    return not parts.scheme and not parts.netloc and not url.startswith("/")
+
+
+def test_all_urls_in_index_html_and_config_are_relative(site_dir):
+    import json
+
+    collector = _URLCollector()
+    collector.feed((site_dir / "index.html").read_text(encoding="utf-8"))
+    config = json.loads((site_dir / "pyscript.json").read_text(encoding="utf-8"))
+    urls = collector.urls + [config["interpreter"], *config.get("files", {})]
+    assert len(collector.urls) >= 4
+    bad = [u for u in urls if not _is_relative(u)]
+    assert bad == []
+    # No absolute URL hides anywhere else in the page either (e.g. in inline code).
+    assert not re.search(r"https?://", (site_dir / "index.html").read_text(encoding="utf-8"))
