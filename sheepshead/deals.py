@@ -26,6 +26,8 @@ __all__ = ["Deal", "deal", "deal_key", "shuffled_deck", "dealer_of", "daily_seed
 DAILY_RE = re.compile(r"^daily:(\d{4})-(\d{2})-(\d{2})$")
 GAME_RE = re.compile(r"^game:[0-9a-f]{16}$")
 _UNPACK = struct.Struct(">8I").unpack
+_LIMIT = [0] + [2 ** 32 - (2 ** 32 % n) for n in range(1, 33)]
+"""Fisher-Yates rejection limit for a draw among n: words at or above it are skipped."""
 PACKETS = {3: (3, 3, 3, 1), 4: (3, 3, 1), 5: (3, 3)}
 """Cards per seat in each round of dealing; the blind goes after the first round."""
 
@@ -104,21 +106,20 @@ def canonical_deck(players: int = 5) -> list[int]:
 def shuffled_deck(key: str, players: int = 5) -> list[int]:
     """The card indexes of the deck shuffled by the key (Fisher-Yates from the top)."""
     deck = canonical_deck(players)
-    words = _words(key, 0)
-    block = 1
+    words = _words(key, 0)          # 32 words: enough unless a word is rejected (p < 1e-8)
+    block = 4
     w = 0
     for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        limit = 4294967296 - (4294967296 % n)
+        limit = _LIMIT[i + 1]
         while True:
             if w == len(words):
                 words += _words(key, block)
-                block += 1
+                block += 4
             u = words[w]
             w += 1
             if u < limit:
                 break
-        j = u % n
+        j = u % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 

@@ -64,18 +64,19 @@ class CallKind(enum.Enum):
     ALONE = "alone"
 
 
+_FRESH = {           # the scalar fields of a hand before its first action
+    "phase": _PICK, "passes": 0, "picker": -1, "bury": 0, "called": -1, "called_suit": -1,
+    "call_kind": None, "unknown": -1, "unknown_pending": False, "partner": -1,
+    "called_led_at": -1, "partner_revealed_at": -1, "led_suit": -1, "unknown_pos": -1,
+}
+
+
 class HandState:
     """One hand of Sheepshead with every card known: the referee's view.
 
     Build it with :meth:`from_seed` (a Daily or New Game deal) or
     :meth:`from_deal`; then apply actions until :attr:`is_over`.
     """
-
-    __slots__ = ("rules", "players", "dealer", "dealt", "blind", "hands", "phase", "to_act",
-                 "passes", "picker", "bury", "called", "called_suit", "call_kind", "unknown",
-                 "unknown_pending", "partner", "called_led_at", "leader", "led_suit",
-                 "trick_cards", "unknown_pos", "tricks", "taken", "won", "history",
-                 "hand_size", "partner_revealed_at")
 
     def __init__(self, hands: Iterable[Iterable[Card | int]], blind: Iterable[Card | int],
                  dealer: int, rules: Rules = DEFAULT_RULES):
@@ -103,6 +104,8 @@ class HandState:
         self._setup(hand_masks, blind_mask, dealer, rules)
 
     def _setup(self, hand_masks: list[int], blind_mask: int, dealer: int, rules: Rules) -> None:
+        d = self.__dict__
+        d.update(_FRESH)
         players = len(hand_masks)
         self.rules = rules
         self.players = players
@@ -111,23 +114,8 @@ class HandState:
         self.blind = blind_mask
         self.hands = list(hand_masks)
         self.hand_size = hand_masks[0].bit_count()
-        self.phase = _PICK
-        self.to_act = (dealer + 1) % players
-        self.passes = 0
-        self.picker = -1
-        self.bury = 0
-        self.called = -1
-        self.called_suit = -1
-        self.call_kind: CallKind | None = None
-        self.unknown = -1
-        self.unknown_pending = False
-        self.partner = -1
-        self.called_led_at = -1
-        self.partner_revealed_at = -1
-        self.leader = self.to_act
-        self.led_suit = -1
+        self.to_act = self.leader = (dealer + 1) % players
         self.trick_cards: list[int] = []
-        self.unknown_pos = -1
         self.tricks: list[tuple[int, tuple[int, ...], int, int]] = []
         self.taken = [0] * players
         self.won = [0] * players
@@ -158,15 +146,16 @@ class HandState:
         return cls.from_masks(hands, blind, dealer, rules)
 
     def copy(self) -> "HandState":
+        """An independent copy (search plays on copies, never on the live hand)."""
         new = object.__new__(HandState)
-        for name in HandState.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = self.hands[:]
-        new.trick_cards = self.trick_cards[:]
-        new.tricks = self.tricks[:]
-        new.taken = self.taken[:]
-        new.won = self.won[:]
-        new.history = self.history[:]
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["hands"] = self.hands[:]
+        d["trick_cards"] = self.trick_cards[:]
+        d["tricks"] = self.tricks[:]
+        d["taken"] = self.taken[:]
+        d["won"] = self.won[:]
+        d["history"] = self.history[:]
         return new
 
     # ------------------------------------------------------------ questions
