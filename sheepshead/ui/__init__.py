@@ -1,0 +1,1 @@
+"""Interface helpers: pure Python, no js/pyscript imports; the page binding lives in static/."""

@@ -1,0 +1,186 @@
+"""The card art in sheepshead/ui/svg.py: well-formed, self-contained, small, legible colours.
+
+Standard library and pytest only (no hypothesis), so it can also run inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from sheepshead.cards import CARDS
+from sheepshead.ui import svg
+from sheepshead.ui.svg import (
+    FACE_COLOUR, FOUR_COLOUR, TRUMP_MARK_COLOUR, TWO_COLOUR, card_back_svg, card_svg,
+    contrast_ratio,
+)
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+MAX_CARD_BYTES = 3000
+DECKS = [pytest.param(False, id="two-colour"), pytest.param(True, id="four-colour")]
+
+
+def all_svgs():
+    for four in (False, True):
+        for card in CARDS:
+            yield f"{card}/{'four' if four else 'two'}", card_svg(card, four_colour=four)
+    yield "back", card_back_svg()
+
+
+def parse(text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == SVG_NS + "svg"
+    return root
+
+
+@pytest.mark.parametrize("four", DECKS)
+def test_every_card_is_well_formed_svg_with_a_viewbox_and_no_fixed_size(four):
+    for card in CARDS:
+        root = parse(card_svg(card, four_colour=four))
+        assert root.get("viewBox") == "0 0 100 140", card
+        assert root.get("width") is None and root.get("height") is None, card
+        assert root.get("aria-hidden") == "true", card
+        assert root.get("focusable") == "false", card
+        assert root.get("role") is None, card
+        assert len(root) >= 3, card
+
+
+def test_back_is_well_formed_svg():
+    root = parse(card_back_svg())
+    assert root.get("viewBox") == "0 0 100 140"
+    assert root.get("aria-hidden") == "true"
+    assert "card-back" in root.get("class")
+
+
+def test_no_external_references_ids_or_raster():
+    for name, text in all_svgs():
+        # The one URL allowed is the SVG namespace declaration itself.
+        body = text.replace('xmlns="http://www.w3.org/2000/svg"', "", 1)
+        assert "http" not in body, name
+        assert "//" not in body, name
+        for ref in re.findall(r"href\s*=\s*\"([^\"]*)\"", body):
+            assert ref.startswith("#"), (name, ref)
+        for ref in re.findall(r"url\(([^)]*)\)", body):
+            assert ref.strip("'\" ").startswith("#"), (name, ref)
+        assert "<image" not in body and "data:" not in body, name
+        assert "@import" not in body and "@font-face" not in body, name
+        # Inlined many times on a page: duplicate ids would clash, so use none.
+        for element in parse(text).iter():
+            assert element.get("id") is None, name
+
+
+def test_distinct_cards_give_distinct_svgs():
+    for four in (False, True):
+        texts = [card_svg(c, four_colour=four) for c in CARDS]
+        assert len(set(texts)) == 32
+    assert card_back_svg() not in {card_svg(c) for c in CARDS}
+
+
+def test_four_colour_deck_differs_for_clubs_and_diamonds_only():
+    for card in CARDS:
+        two, four = card_svg(card), card_svg(card, four_colour=True)
+        if card.suit_letter in "CD":
+            assert two != four, card
+            assert FOUR_COLOUR[card.suit_letter] in four and FOUR_COLOUR[card.suit_letter] not in two
+        else:
+            assert two == four, card
+
+
+def test_card_uses_its_suit_colour_and_shows_its_rank():
+    for four in (False, True):
+        for card in CARDS:
+            root = parse(card_svg(card, four_colour=four))
+            colour = svg.suit_colour(card.suit_letter, four)
+            fills = {e.get("fill") for e in root.iter()}
+            assert colour in fills, card
+            texts = [e.text for e in root.iter(SVG_NS + "text")]
+            assert texts == [card.rank], card
+
+
+def test_suit_colours_are_as_documented():
+    assert TWO_COLOUR["C"] == TWO_COLOUR["S"] and TWO_COLOUR["H"] == TWO_COLOUR["D"]
+    assert TWO_COLOUR["S"] != TWO_COLOUR["H"]
+    assert len(set(FOUR_COLOUR.values())) == 4
+    assert FOUR_COLOUR["S"] == TWO_COLOUR["S"] and FOUR_COLOUR["H"] == TWO_COLOUR["H"]
+
+
+def _wcag_luminance(colour: str) -> float:
+    """WCAG 2.x relative luminance, written out here independently of svg.py."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def _wcag_contrast(a: str, b: str) -> float:
+    la, lb = _wcag_luminance(a), _wcag_luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def test_contrast_formula_matches_known_values():
+    assert _wcag_contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert _wcag_contrast("#ffffff", "#ffffff") == pytest.approx(1.0)
+    assert _wcag_contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert contrast_ratio("#777777", "#ffffff") == pytest.approx(_wcag_contrast("#777777", "#ffffff"))
+
+
+@pytest.mark.parametrize("deck", [TWO_COLOUR, FOUR_COLOUR], ids=["two-colour", "four-colour"])
+def test_every_suit_colour_has_4_5_to_1_contrast_on_the_card_face(deck):
+    for suit, colour in deck.items():
+        ratio = _wcag_contrast(colour, FACE_COLOUR)
+        assert ratio >= 4.5, (suit, colour, round(ratio, 2))
+
+
+def test_four_colour_suits_are_told_apart_by_hue_not_only_by_lightness():
+    # Each pair of suit inks differs clearly in at least one channel.
+    inks = list(FOUR_COLOUR.values())
+    for i, a in enumerate(inks):
+        for b in inks[i + 1:]:
+            da = [int(a[k:k + 2], 16) for k in (1, 3, 5)]
+            db = [int(b[k:k + 2], 16) for k in (1, 3, 5)]
+            assert max(abs(x - y) for x, y in zip(da, db)) >= 60, (a, b)
+
+
+def test_trump_cards_and_only_they_carry_the_trump_mark():
+    assert _wcag_contrast(TRUMP_MARK_COLOUR, FACE_COLOUR) >= 3.0  # non-text graphic
+    for card in CARDS:
+        text = card_svg(card)
+        assert (TRUMP_MARK_COLOUR in text) == card.is_trump, card
+        assert ("trump" in parse(text).get("class").split()) == card.is_trump, card
+    assert TRUMP_MARK_COLOUR not in card_back_svg()
+
+
+def test_face_cards_have_their_own_motif():
+    plain = {card_svg(c).count("<path") for c in CARDS if c.rank not in "JQK"}
+    faces = {card_svg(c).count("<path") for c in CARDS if c.rank in ("J", "Q", "K")}
+    assert min(faces) > min(plain)
+    by_rank = {}
+    for card in CARDS:
+        if card.rank in ("J", "Q", "K") and card.suit_letter == "S":
+            by_rank[card.rank] = card_svg(card).replace(card.rank, "")
+    assert len(set(by_rank.values())) == 3
+
+
+@pytest.mark.parametrize("four", DECKS)
+def test_size_bound(four):
+    for card in CARDS:
+        size = len(card_svg(card, four_colour=four).encode("utf-8"))
+        assert size < MAX_CARD_BYTES, (card, size)
+    assert len(card_back_svg().encode("utf-8")) < MAX_CARD_BYTES
+
+
+def test_output_is_deterministic_and_pure():
+    assert card_svg(CARDS[5]) == card_svg(CARDS[5])
+    assert card_back_svg() is card_back_svg()
+    source = svg.__loader__.get_source(svg.__name__) if hasattr(svg, "__loader__") else ""
+    if source:
+        assert not re.search(r"^\s*(import|from)\s+(js|pyscript)\b", source, re.M)
+
+
+def test_suit_paths_use_only_path_syntax():
+    for letter, d in svg.SUIT_PATHS.items():
+        assert re.fullmatch(r"[MmLlHhVvCcSsQqTtAaZz0-9 .,\-]+", d), letter
