@@ -1,0 +1,415 @@
+"""The craft of the game as fast rules on bit masks: picking, burying, calling, card play.
+
+These functions are the Standard player's judgement.  They work on plain
+masks and a small :class:`Table` (what the seat to act knows about the trick
+and the hand), so the same rules serve two callers:
+
+* the Standard player, which builds its :class:`Table` from a seat's
+  :class:`~sheepshead.bots.knowledge.Knowledge` (only what that seat may know);
+* the Expert's playouts, which build it from a *sampled* deal, the Expert's
+  own imagination (:func:`table_from_state`), where ``exact`` means each seat's
+  ``possible`` cards are the cards it holds in that sample.
+
+Rules of thumb encoded here, from the strategy tips and table practice:
+the picker's side leads trump, defenders lead fail (the called suit first);
+schmear Aces and Tens onto a trick a sure friend wins; never spend a high trump
+on an empty trick; take a trick as cheaply as possible; throw off the least
+valuable card, making voids; in a leaster shed Aces and Tens on others' tricks
+and take one cheap trick to qualify.
+"""
+
+from __future__ import annotations
+
+from ..actions import ALONE, BURY, CALL, CALL_UNKNOWN
+from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_ORDER
+from ..state import CallKind
+from .knowledge import BEATS, FAIL_ACES_MASK, FAIL_MASK, TRUMP_MASK, mask_bits
+
+__all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
+           "call_ranking", "best_call", "play_card", "table_from_knowledge", "table_from_state"]
+
+# How much a card is worth keeping for its trick-taking power (not its points).
+POWER = [0] * 32
+for _i, _t in enumerate(TRUMP_ORDER):
+    POWER[_t] = (40, 36, 32, 28, 22, 20, 18, 16, 10, 9, 7, 5, 4, 3)[_i]
+for _c in range(32):
+    if SUIT_OF[_c] != 3:
+        POWER[_c] = {6: 6, 5: 3, 4: 1}.get(STRENGTH[_c], 0)
+POWER = tuple(POWER)
+
+# Pick strength of each card (trump by rank, fail Aces).
+_PICK_VALUE = [0.0] * 32
+for _i, _t in enumerate(TRUMP_ORDER):
+    _PICK_VALUE[_t] = (4.0, 3.6, 3.2, 3.0, 2.6, 2.4, 2.2, 2.0, 1.6, 1.5, 1.3, 1.1, 1.0, 1.0)[_i]
+for _a in (7, 15, 23):
+    _PICK_VALUE[_a] = 1.3
+_PICK_VALUE = tuple(_PICK_VALUE)
+QUEENS = sum(1 << c for c in TRUMP_ORDER[:4])
+JACKS = sum(1 << c for c in TRUMP_ORDER[4:8])
+PICK_THRESHOLD = (10.2, 10.0, 9.8, 9.6, 9.4)
+"""Pick when the hand's score reaches this, by how many seats passed before."""
+
+
+def pick_score(hand: int) -> float:
+    """Trump strength, fail Aces and short fail suits of a six-card hand."""
+    score = 0.0
+    for c in mask_bits(hand):
+        score += _PICK_VALUE[c]
+    trumps = (hand & TRUMP_MASK).bit_count()
+    if trumps >= 3:
+        for s in range(3):
+            if not hand & SUIT_MASK[s]:
+                score += 0.6
+    return score
+
+
+def wants_to_pick(hand: int, position: int, noise: float = 0.0) -> bool:
+    """Pick by trump strength and position; never a junk hand."""
+    trumps = hand & TRUMP_MASK
+    n_trump = trumps.bit_count()
+    if n_trump < 3 and not (n_trump == 2 and trumps & QUEENS and (hand & FAIL_ACES_MASK).bit_count() >= 2
+                            and (trumps & QUEENS).bit_count() == 2):
+        return False
+    if not trumps & (QUEENS | JACKS):
+        return False
+    return pick_score(hand) + noise >= PICK_THRESHOLD[min(position, 4)]
+
+
+# ---------------------------------------------------------------- bury, call
+def _call_options(hand: int, bury: int) -> tuple[list[int], list[int], bool]:
+    owned = hand | bury
+    aces = [a for s, a in enumerate((7, 15, 23)) if hand & SUIT_MASK[s] and not owned >> a & 1]
+    tens = []
+    if owned & FAIL_ACES_MASK == FAIL_ACES_MASK:
+        tens = [t for s, t in enumerate((3, 11, 19)) if hand & SUIT_MASK[s] and not owned >> t & 1]
+    only_aces = not (hand & FAIL_MASK & ~FAIL_ACES_MASK)
+    return aces, tens, only_aces
+
+
+def _call_value(hand: int, card: int) -> float:
+    """How good calling ``card`` is: a single low hold card is best."""
+    suit = SUIT_OF[card]
+    held = hand & SUIT_MASK[suit]
+    n = held.bit_count()
+    hold_points = sum(POINTS[c] for c in mask_bits(held))
+    return 10.0 - 3.0 * (n - 1) - 0.1 * hold_points
+
+
+def _alone_strength(hand: int) -> bool:
+    trumps = hand & TRUMP_MASK
+    top = sum(1 for t in TRUMP_ORDER[:4] if trumps >> t & 1)
+    return trumps.bit_count() >= 5 and top >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
+
+
+def bury_ranking(hand8: int) -> list[tuple[float, int]]:
+    """Every bury of an eight-card hand with its score, best first."""
+    cards = mask_bits(hand8)
+    out = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            out.append((_bury_score(hand8, a, b), BURY + 32 * a + b))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def _bury_score(hand8: int, a: int, b: int) -> float:
+    bury = (1 << a) | (1 << b)
+    rest = hand8 & ~bury
+    score = 0.0
+    for c in (a, b):
+        score += POINTS[c]
+        if SUIT_OF[c] == 3:
+            score -= 12 + POWER[c]
+        elif c in (7, 15, 23):
+            score -= 13
+    for s in range(3):
+        if hand8 & SUIT_MASK[s] and not rest & SUIT_MASK[s]:
+            score += 5.0
+    aces, tens, only_aces = _call_options(rest, bury)
+    calls = aces or tens
+    if calls:
+        score += max(_call_value(rest, c) for c in calls)
+    elif _alone_strength(rest):
+        score += 4.0
+    elif only_aces:
+        score -= 4.0                     # an unknown-card call
+    else:
+        score -= 15.0                    # forced alone
+    return score
+
+
+def best_bury(hand8: int) -> int:
+    return bury_ranking(hand8)[0][1]
+
+
+def call_ranking(hand: int, legal_codes: list[int]) -> list[tuple[float, int]]:
+    """The legal calls, best first."""
+    out = []
+    strong = _alone_strength(hand)
+    for code in legal_codes:
+        if code == ALONE:
+            v = 12.0 if strong else -20.0
+        elif code >= CALL_UNKNOWN:
+            card, u = divmod(code - CALL_UNKNOWN, 32)
+            v = 0.0 - POINTS[u] * 0.2 - POWER[u] * 0.5
+        else:
+            v = _call_value(hand, code - CALL)
+        out.append((v, code))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def best_call(hand: int, legal_codes: list[int]) -> int:
+    return call_ranking(hand, legal_codes)[0][1]
+
+
+# ---------------------------------------------------------------- card play
+class Table:
+    """What the seat to act knows while playing a card (masks and seats)."""
+
+    __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
+                 "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
+                 "possible", "exact", "won", "my_unknown", "voids")
+
+
+def table_from_knowledge(k) -> Table:
+    t = Table()
+    t.me = k.seat
+    t.n = k.players
+    t.hand = k.hand
+    legal = 0
+    for code in k.legal_codes:
+        legal |= 1 << (code - 64)
+    t.legal = legal
+    t.picker = k.picker
+    t.partner = k.partner
+    t.i_am_partner = k.i_am_partner
+    t.leaster = k.leaster
+    t.called = k.called
+    t.called_suit = k.called_suit
+    t.duties = k.duties
+    t.trick = k.trick
+    t.leader = k.leader
+    t.led = k.led
+    t.unseen = k.unseen
+    t.possible = k.possible
+    t.exact = False
+    t.won = k.won
+    t.my_unknown = k.unknown if (k.unknown_pending and k.picker == k.seat) else -1
+    t.voids = k.voids
+    return t
+
+
+_NO_VOIDS = (0, 0, 0, 0, 0)
+
+
+def table_from_state(state) -> Table:
+    """A :class:`Table` for the seat to act in a (sampled) state: exact holdings."""
+    t = Table()
+    me = t.me = state.to_act
+    t.n = state.players
+    hands = state.hands
+    t.hand = hands[me]
+    t.legal = state._play_mask(me)
+    picker = t.picker = state.picker
+    partner = state.partner
+    t.partner = partner if (partner >= 0 and (state.partner_revealed_at >= 0 or partner == me)) else -1
+    t.i_am_partner = partner == me and picker != me
+    t.leaster = picker < 0
+    t.called = state.called
+    t.called_suit = state.called_suit
+    t.duties = state.called >= 0 and state.called_led_at < 0
+    cards = state.trick_cards
+    if state.unknown_pos >= 0:
+        cards = cards[:]
+        cards[state.unknown_pos] = -1
+    t.trick = cards
+    t.leader = state.leader
+    t.led = state.led_suit if cards else -1
+    t.possible = hands
+    t.unseen = (hands[0] | hands[1] | hands[2] | hands[3] | hands[4]) & ~hands[me]
+    t.exact = True
+    t.won = state.won
+    t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
+    t.voids = _NO_VOIDS
+    return t
+
+
+def _friend(t: Table, s: int) -> int:
+    """1 a sure friend, -1 a sure opponent, 0 not known yet."""
+    if t.leaster:
+        return -1
+    me, picker = t.me, t.picker
+    if me == picker:
+        if t.partner >= 0:
+            return 1 if s == t.partner else -1
+        return 0
+    if t.i_am_partner:
+        return 1 if s == picker else -1
+    if s == picker:
+        return -1
+    if t.partner >= 0:
+        return -1 if s == t.partner else 1
+    return 0
+
+
+def _threat(t: Table, s: int, beats: int) -> bool:
+    """Could seat ``s`` still beat a card whose beaters are ``beats``?"""
+    held = t.possible[s]
+    if t.exact:
+        led = t.led
+        if led != 3 and held & SUIT_MASK[led]:
+            held &= SUIT_MASK[led]          # must follow, so cannot trump
+    return bool(held & beats)
+
+
+def _sure(t: Table, card: int, later: list[int], friendly_ok: bool = True) -> bool:
+    beats = BEATS[card]
+    for s in later:
+        if friendly_ok and _friend(t, s) == 1:
+            continue
+        if _threat(t, s, beats):
+            return False
+    return True
+
+
+def play_card(t: Table) -> int:
+    """The card to play (a card index) for the seat to act."""
+    legal = t.legal
+    if not legal & (legal - 1):
+        return (legal & -legal).bit_length() - 1
+    if t.my_unknown >= 0 and legal & ~(1 << t.my_unknown):
+        legal &= ~(1 << t.my_unknown)           # the unknown card goes when it must
+    if not t.trick:
+        return _lead_leaster(t, legal) if t.leaster else _lead(t, legal)
+    return _follow(t, legal)
+
+
+def _lowest(cards: list[int], key) -> int:
+    best, bv = cards[0], key(cards[0])
+    for c in cards[1:]:
+        v = key(c)
+        if v < bv:
+            best, bv = c, v
+    return best
+
+
+def _dump(t: Table, cards: list[int]) -> int:
+    """The least valuable card to let go, shortening a fail suit to make a void."""
+    hand = t.hand
+
+    def cost(c: int) -> float:
+        v = POINTS[c] + POWER[c]
+        s = SUIT_OF[c]
+        if s != 3:
+            n = (hand & SUIT_MASK[s]).bit_count()
+            v += 0.3 * n
+        return v
+    return _lowest(cards, cost)
+
+
+def _lead(t: Table, legal: int) -> int:
+    cards = mask_bits(legal)
+    me, picker = t.me, t.picker
+    trumps = legal & TRUMP_MASK
+    others_trumps = t.unseen & TRUMP_MASK
+    if me == picker or t.i_am_partner:
+        if trumps and others_trumps:
+            tc = mask_bits(trumps)
+            top = max(tc, key=STRENGTH.__getitem__)
+            if not (others_trumps & BEATS[top]) or me == picker and top in TRUMP_ORDER[:2]:
+                return top                                          # the master trump
+            return min(tc, key=lambda c: (POINTS[c] >= 10, STRENGTH[c]))
+        fail = legal & FAIL_MASK
+        if fail:
+            cs = t.called_suit if t.duties else -1
+            aces = [c for c in mask_bits(fail & FAIL_ACES_MASK) if SUIT_OF[c] != cs or c == t.called]
+            if aces and (not others_trumps or me == picker):
+                return aces[0]
+            non_called = [c for c in mask_bits(fail) if SUIT_OF[c] != cs]
+            return _dump(t, non_called or mask_bits(fail))
+        return _dump(t, cards)
+    # A defender: lead fail, the called suit first.
+    fail = legal & FAIL_MASK
+    if fail:
+        if t.duties and t.partner < 0:
+            called_suit_cards = fail & SUIT_MASK[t.called_suit]
+            if called_suit_cards:
+                return _lowest(mask_bits(called_suit_cards), lambda c: (STRENGTH[c]))
+        pv = t.voids[picker] if picker >= 0 else 0
+        for a in mask_bits(fail & FAIL_ACES_MASK):
+            s = SUIT_OF[a]
+            if not (pv >> s & 1) and not (t.exact and picker >= 0 and not t.possible[picker] & SUIT_MASK[s]
+                                          and t.possible[picker] & TRUMP_MASK):
+                return a
+        return _lowest(mask_bits(fail), lambda c: (POINTS[c], STRENGTH[c]))
+    return _lowest(cards, lambda c: (POINTS[c] >= 10, STRENGTH[c]))
+
+
+def _lead_leaster(t: Table, legal: int) -> int:
+    cards = mask_bits(legal)
+    return _lowest(cards, lambda c: (POINTS[c] >= 10, STRENGTH[c] + (0 if SUIT_OF[c] != 3 else 20)))
+
+
+def trick_winner(t: Table) -> tuple[int, int, int]:
+    """(winning seat, winning card or -1, card points) of the trick in progress."""
+    trick = t.trick
+    led = t.led
+    best_card, best_pos, pts, best_v = -1, 0, 0, -1
+    for k, c in enumerate(trick):
+        if c < 0:
+            continue
+        pts += POINTS[c]
+        s = SUIT_OF[c]
+        if s == 3 or s == led:
+            v = STRENGTH[c]
+            if v > best_v:
+                best_v, best_card, best_pos = v, c, k
+    return (t.leader + best_pos) % t.n, best_card, pts
+
+
+def _follow(t: Table, legal: int) -> int:
+    n = t.n
+    trick = t.trick
+    led = t.led
+    leader = t.leader
+    winner, best_card, pts = trick_winner(t)
+    later = [(leader + k) % n for k in range(len(trick) + 1, n)]
+    cards = mask_bits(legal)
+    beat_mask = BEATS[best_card] if best_card >= 0 else (TRUMP_MASK | SUIT_MASK[led])
+    winners = [c for c in cards if beat_mask >> c & 1 and (SUIT_OF[c] == 3 or SUIT_OF[c] == led)]
+    if t.leaster:
+        return _follow_leaster(t, cards, winners, later, pts)
+    f = _friend(t, winner)
+    if f == 1 and _sure(t, best_card, later):
+        # Schmear: the most points, keeping trump power.
+        return max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
+    if winners:
+        sure = [c for c in winners if _sure(t, c, later)] if later else winners
+        if sure:
+            c = _lowest(sure, lambda c: POWER[c] - POINTS[c])
+            worth = pts + POINTS[c]
+            if f == 1:
+                if pts >= 10 and POWER[c] < 28:
+                    return c
+            elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
+                return c
+        elif f != 1 and pts >= 10:
+            top = max(winners, key=STRENGTH.__getitem__)
+            if POWER[top] >= 16 or not later:
+                return top
+    losers = [c for c in cards if c not in winners] or cards
+    return _dump(t, losers)
+
+
+def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
+    qualified = t.won[t.me] > 0
+    losers = [c for c in cards if c not in winners]
+    if not qualified and winners and not later and pts <= 4:
+        return _lowest(winners, lambda c: (POINTS[c], -STRENGTH[c]))
+    if losers:
+        return max(losers, key=lambda c: (POINTS[c], STRENGTH[c] + (20 if SUIT_OF[c] == 3 else 0)))
+    # Every card wins for now: take it as cheaply as possible, or hope to be overtaken.
+    if later:
+        return _lowest(cards, lambda c: (POINTS[c], STRENGTH[c]))
+    return _lowest(cards, lambda c: (POINTS[c], -STRENGTH[c]))

@@ -1,0 +1,196 @@
+"""What one seat can know or infer from its :class:`~sheepshead.view.SeatView`.
+
+:class:`Knowledge` turns a view into bit masks the players reason with:
+
+* the cards this seat cannot see (``unseen``) and, for each other seat, the
+  cards it may still hold (``possible``), narrowed by the voids it has shown
+  by failing to follow suit;
+* the called-suit duties: until the called suit is led, the partner holds the
+  called card, and the picker keeps at least one card of the called suit (or,
+  after a call with an unknown card, held only trump and fail Aces);
+* the trumps still out, the points and tricks each seat has taken, who passed.
+
+Nothing here looks at anything but the view.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, code_of
+from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_ORDER
+from ..state import CallKind
+from ..view import SeatView
+
+__all__ = ["Knowledge", "TRUMP_MASK", "FAIL_MASK", "FAIL_ACES_MASK", "BEATS", "mask_bits",
+           "low_bit_card", "action_code"]
+
+TRUMP_MASK = SUIT_MASK[3]
+FAIL_MASK = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
+FAIL_ACES = (7, 15, 23)
+FAIL_ACES_MASK = (1 << 7) | (1 << 15) | (1 << 23)
+ALL = (1 << 32) - 1
+
+
+def _beats(c: int) -> int:
+    """Cards that beat card ``c`` when ``c`` is winning a trick (of its own suit led)."""
+    if SUIT_OF[c] == 3:
+        return sum(1 << t for t in TRUMP_ORDER if STRENGTH[t] > STRENGTH[c])
+    s = SUIT_OF[c]
+    return TRUMP_MASK | sum(1 << x for x in range(32)
+                            if SUIT_OF[x] == s and STRENGTH[x] > STRENGTH[c])
+
+
+BEATS: tuple[int, ...] = tuple(_beats(c) for c in range(32))
+"""``BEATS[c]``: mask of the cards that take a trick ``c`` is winning."""
+
+
+def mask_bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def low_bit_card(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+_CODES: dict[Action, int] = {}
+
+
+def action_code(action: Action) -> int:
+    code = _CODES.get(action)
+    if code is None:
+        code = _CODES[action] = code_of(action)
+    return code
+
+
+class Knowledge:
+    """Masks and facts one seat may use, computed once from its view."""
+
+    __slots__ = ("view", "seat", "players", "phase", "hand", "legal_codes", "picker", "partner",
+                 "i_am_partner", "alone", "leaster", "called", "called_suit", "call_kind",
+                 "duties", "unknown", "unknown_pending", "unknown_played", "played", "played_by",
+                 "unseen", "voids", "possible", "cards_left", "taken", "won", "trick",
+                 "leader", "led", "tricks_done", "passed", "blind", "bury", "hidden_bury",
+                 "hidden_blind", "picker_must_hold", "picker_only", "partner_candidates")
+
+    def __init__(self, view: SeatView):
+        self.view = view
+        n = self.players = view.players
+        me = self.seat = view.seat
+        self.phase = int(view.phase)
+        self.hand = hand = sum(1 << c.index for c in view.hand)
+        self.legal_codes = [action_code(a) for a in view.legal]
+        self.picker = picker = -1 if view.picker is None else view.picker
+        self.partner = -1 if view.partner is None else view.partner
+        self.i_am_partner = self.partner == me and picker != me
+        self.call_kind = view.call_kind
+        self.alone = view.call_kind is CallKind.ALONE
+        self.leaster = view.leaster
+        self.called = -1 if view.called is None else view.called.index
+        self.called_suit = -1 if self.called < 0 else SUIT_OF[self.called]
+        self.duties = self.called >= 0 and not view.called_suit_led
+        self.unknown = -1 if view.unknown is None else view.unknown.index
+        self.unknown_pending = view.unknown_pending
+        self.blind = sum(1 << c.index for c in view.blind) if view.blind else 0
+        self.bury = sum(1 << c.index for c in view.bury) if view.bury else 0
+        self.cards_left = list(view.cards_left)
+        self.passed = [s for s, text in view.history if text == "pass"]
+
+        played = 0
+        played_by = [0] * n
+        voids = [0] * n                       # bit k: seat has shown void in play suit k
+        taken = [0] * n
+        unknown_played = False
+        tricks = list(view.tricks)
+        if view.trick is not None:
+            tricks.append(view.trick)
+        for t in tricks:
+            cards = t.cards
+            first = cards[0]
+            led = self.called_suit if first is None else SUIT_OF[first.index]
+            pts = 0
+            for k, c in enumerate(cards):
+                s = (t.leader + k) % n
+                if c is None:                 # the picker's unknown card, face down
+                    unknown_played = True
+                    continue
+                i = c.index
+                played |= 1 << i
+                played_by[s] |= 1 << i
+                pts += POINTS[i]
+                if SUIT_OF[i] != led:
+                    voids[s] |= 1 << led
+            if t.winner is not None:
+                taken[t.winner] += pts
+        if self.unknown >= 0 and not self.unknown_pending:
+            played |= 1 << self.unknown
+            played_by[picker] |= 1 << self.unknown
+        self.played = played
+        self.played_by = played_by
+        self.voids = voids
+        self.taken = taken
+        self.won = list(view.tricks_won)
+        self.unknown_played = unknown_played and me != picker
+        self.tricks_done = len(view.tricks)
+        cur = view.trick
+        self.trick = [(-1 if c is None else c.index) for c in cur.cards] if cur else []
+        self.leader = cur.leader if cur else (view.tricks[-1].winner if view.tricks else
+                                              (view.dealer + 1) % n)
+        self.led = -1
+        if cur:
+            self.led = self.called_suit if cur.cards[0] is None else SUIT_OF[cur.cards[0].index]
+
+        known = hand | played
+        if picker == me:
+            known |= self.bury | (1 << self.unknown if self.unknown >= 0 else 0)
+        self.unseen = unseen = ALL & ~known
+        # Hidden places besides the other hands.
+        self.hidden_bury = picker >= 0 and picker != me and self.phase >= 2
+        self.hidden_blind = picker < 0      # pick phase, or the leaster's blind set aside
+
+        # What each other seat may hold.
+        possible = [0] * n
+        for s in range(n):
+            if s == me:
+                continue
+            m = unseen
+            for k in range(4):
+                if voids[s] >> k & 1:
+                    m &= ~SUIT_MASK[k]
+            possible[s] = m
+        self.picker_must_hold = 0
+        self.picker_only = ALL
+        self.partner_candidates = []
+        called = self.called
+        if called >= 0 and unseen >> called & 1:
+            cbit = 1 << called
+            if self.partner >= 0:
+                holders = [self.partner]
+            else:
+                holders = [s for s in range(n) if s not in (me, picker)]
+            for s in range(n):
+                if s != me and s not in holders:
+                    possible[s] &= ~cbit
+            self.partner_candidates = [s for s in holders if possible[s] & cbit]
+        if picker >= 0 and picker != me and called >= 0:
+            if self.call_kind is CallKind.UNKNOWN:
+                # At the call the picker held only trump and fail Aces (none of the called suit).
+                self.picker_only = (TRUMP_MASK | FAIL_ACES_MASK) & ~SUIT_MASK[self.called_suit]
+                possible[picker] &= self.picker_only
+            elif self.duties:
+                self.picker_must_hold = SUIT_MASK[self.called_suit] & ~(1 << called)
+        self.possible = possible
+
+    # ----------------------------------------------------------- questions
+    def trumps_out(self) -> int:
+        """Trumps this seat has not seen (in other hands, or hidden in bury/blind)."""
+        return self.unseen & TRUMP_MASK
+
+    def ten_call_aces(self) -> int:
+        """After a Ten call the picker holds (or buried) every fail Ace not yet played."""
+        if self.call_kind is CallKind.TEN and self.picker != self.seat:
+            return FAIL_ACES_MASK & self.unseen
+        return 0

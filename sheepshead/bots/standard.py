@@ -1,0 +1,43 @@
+"""The Standard player: sound play by the craft of the game, fast.
+
+It picks by trump strength and position (never a junk hand), buries points
+safely and makes voids while keeping a hold card for the call, calls the Ace
+that gives the best chance (a single low hold card), and plays by the rules of
+thumb in :mod:`sheepshead.bots.craft`, from the seat's
+:class:`~sheepshead.bots.knowledge.Knowledge` only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import PASS, PICK, PLAY
+from ..view import SeatView
+from .base import Player
+from .craft import best_bury, best_call, play_card, table_from_knowledge, wants_to_pick
+from .knowledge import Knowledge
+
+__all__ = ["StandardPlayer", "standard_code"]
+
+
+def standard_code(k: Knowledge) -> int:
+    """Standard's move code for the seat of ``k`` (which is to act)."""
+    phase = k.phase
+    if phase == 3:
+        code = PLAY + play_card(table_from_knowledge(k))
+    elif phase == 0:
+        code = PICK if wants_to_pick(k.hand, len(k.passed)) else PASS
+    elif phase == 1:
+        code = best_bury(k.hand)
+    else:
+        code = best_call(k.hand, k.legal_codes)
+    if code not in k.legal_codes:          # a safety net: never an illegal action
+        code = k.legal_codes[0]
+    return code
+
+
+class StandardPlayer(Player):
+    level = "standard"
+
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        return standard_code(Knowledge(view))

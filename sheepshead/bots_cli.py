@@ -1,0 +1,86 @@
+"""``suggest`` and ``arena``: the computer players on the command line.
+
+Added to ``python -m sheepshead`` by :func:`add_commands` (see
+:mod:`sheepshead.cli`):
+
+* ``suggest FILE --level easy|standard|expert [--seed S]`` replays a hand
+  record, builds the view of the seat to act and asks that level's player,
+  passing it only the view.  Prints ``action`` (and for Expert ``values``, each
+  candidate's estimated ledger value for that seat).
+* ``arena --candidate L --field L --deals N [--jobs J] [--seed S]`` plays
+  duplicate deals (see :mod:`sheepshead.bots.arena`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .errors import SheepsheadError
+
+__all__ = ["add_commands", "suggest"]
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except (TypeError, ValueError):
+        raise SheepsheadError(f"--seed must be a whole number from 0, not {text!r}") from None
+    if value < 0:
+        raise SheepsheadError(f"--seed must be a whole number from 0, not {text!r}")
+    return value
+
+
+def suggest(record_text: str, level: str, seed: int = 0) -> dict:
+    """The suggestion for the seat to act in a record (JSON text)."""
+    from .bots import make_player
+    from .record import loads
+    player = make_player(level, seed)
+    state = loads(record_text).replay()
+    if state.is_over:
+        raise SheepsheadError("the hand is over: nobody has to act")
+    view = state.view(state.to_act)
+    out: dict = {"seat": view.seat}
+    if hasattr(player, "evaluate"):
+        action, values = player.evaluate(view)
+        out["action"] = str(action)
+        out["values"] = {str(a): round(v, 3) for a, v in values}
+    else:
+        out["action"] = str(player.choose(view))
+    return out
+
+
+def cmd_suggest(args) -> dict:
+    from .cli import _read
+    return suggest(_read(args.file), args.level, _seed(args.seed))
+
+
+def cmd_arena(args) -> dict:
+    from .bots.arena import run_arena
+    if args.deals < 1:
+        raise SheepsheadError("--deals must be at least 1")
+    jobs = args.jobs if args.jobs else (os.cpu_count() or 1)
+    progress = None
+    if args.progress:
+        def progress(done, total):
+            if done % max(1, total // 20) == 0 or done == total:
+                print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
+    return run_arena(args.candidate, args.field, args.deals, jobs, _seed(args.seed), progress)
+
+
+def add_commands(subparsers) -> None:
+    levels = ["easy", "standard", "expert"]
+    s = subparsers.add_parser("suggest", help="the computer player's choice for the seat to act")
+    s.add_argument("file", help="a hand record (or - for standard input)")
+    s.add_argument("--level", required=True, help="easy, standard or expert")
+    s.add_argument("--seed", default="0", help="the player's seed, a whole number (default 0)")
+    s.set_defaults(run=cmd_suggest)
+    a = subparsers.add_parser("arena", help="duplicate matches between computer players")
+    a.add_argument("--candidate", required=True, help="easy, standard, expert or random")
+    a.add_argument("--field", default="standard", help="the four other seats (default standard)")
+    a.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
+    a.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
+    a.add_argument("--seed", default="0", help="arena seed, a whole number (default 0)")
+    a.add_argument("--progress", action="store_true", help="report progress on standard error")
+    a.set_defaults(run=cmd_arena)
+    del levels
