@@ -22,7 +22,7 @@ from .knowledge import Knowledge, mask_bits
 
 __all__ = ["EasyPlayer"]
 
-LAPSE = 0.3
+LAPSE = 0.5
 """How often a card play is a lapse rather than Standard's choice."""
 
 
@@ -33,10 +33,10 @@ class EasyPlayer(Player):
         k = Knowledge(view)
         phase = k.phase
         if phase == 0:
-            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.2, 1.2)) else PASS
+            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 6.0)) else PASS
         if phase == 1:
             ranking = bury_ranking(k.hand)
-            return ranking[0 if rng.random() < 0.7 else min(1, len(ranking) - 1)][1]
+            return ranking[0 if rng.random() < 0.6 else min(1, len(ranking) - 1)][1]
         if phase == 2:
             ranking = call_ranking(k.hand, k.legal_codes)
             return ranking[0 if rng.random() < 0.8 or ranking[1][0] < -5 else 1][1]
@@ -46,7 +46,7 @@ class EasyPlayer(Player):
             options = mask_bits(t.legal)
             if t.trick and not t.leaster:
                 winner, _, _ = trick_winner(t)
-                if _friend(t, winner) != 1:
+                if _friend(t, winner) == -1:
                     # Never hand an opponent (or a stranger) points it need not have.
                     cheap = min(POINTS[c] for c in options)
                     options = [c for c in options if POINTS[c] <= max(cheap, 4)]

@@ -143,6 +143,7 @@ class Knowledge:
         if cur:
             self.led = self.called_suit if cur.cards[0] is None else SUIT_OF[cur.cards[0].index]
 
+        cur = view.trick
         known = hand | played
         if picker == me:
             known |= self.bury | (1 << self.unknown if self.unknown >= 0 else 0)
@@ -171,6 +172,11 @@ class Knowledge:
                 holders = [self.partner]
             else:
                 holders = [s for s in range(n) if s not in (me, picker)]
+                if view.called_suit_led and cur:
+                    # The first trick of the called suit: whoever played to it without
+                    # the called card is not the partner.
+                    done = {(cur.leader + j) % n for j in range(len(cur.cards))}
+                    holders = [s for s in holders if s not in done]
             for s in range(n):
                 if s != me and s not in holders:
                     possible[s] &= ~cbit
@@ -180,7 +186,11 @@ class Knowledge:
                 # At the call the picker held only trump and fail Aces (none of the called suit).
                 self.picker_only = (TRUMP_MASK | FAIL_ACES_MASK) & ~SUIT_MASK[self.called_suit]
                 possible[picker] &= self.picker_only
-            elif self.duties:
+            elif self.duties or (cur and self.led == self.called_suit and not any(
+                    t.cards[0] is None or SUIT_OF[t.cards[0].index] == self.called_suit
+                    for t in view.tricks) and picker not in {
+                    (cur.leader + j) % n for j in range(len(cur.cards))}):
+                # It keeps a card of the called suit until that suit is first led to it.
                 self.picker_must_hold = SUIT_MASK[self.called_suit] & ~(1 << called)
         self.possible = possible
 
