@@ -1,14 +1,386 @@
-"""Python entry point of the page, run by PyScript on the main thread.
+"""The page binding: the only Python that touches the browser (``pyscript`` / ``js``).
 
-Placeholder until the card table exists: it proves the engine imports inside
-Pyodide, shows its version, hides the HTML loading notice and marks the page
-ready (``<body data-ready="1">``) so that browser tests can wait for it.
+It keeps no game state of its own.  The model is :class:`sheepshead.ui.table.Table`;
+this file draws it with :func:`sheepshead.ui.render.render` (one HTML string per
+region, written only when it changed), turns taps into ``table.act(...)``, lets the
+computer players move one action at a time, and plays the animation queue that
+:func:`sheepshead.ui.table.diff` computes from the view before and after each action.
+It saves the game to ``localStorage`` after every action.
+
+``<body>`` carries ``data-ready="1"`` once the table is up, ``data-busy`` ("1" while
+an animation runs), ``data-phase``, ``data-turn`` and ``data-seq`` (actions so far),
+which the browser tests wait on.
 """
 
-from pyscript import document
+import asyncio
 
-import sheepshead
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
 
-document.getElementById("engine-version").textContent = sheepshead.__version__
-document.getElementById("loading").hidden = True
-document.body.dataset.ready = "1"
+from sheepshead.deals import new_game_seed
+from sheepshead.ui.render import REGIONS, UiState, render, ui_intent
+from sheepshead.ui.table import (SPEEDS, Settings, Table, daily_of, diff, hash_of, parse_hash,
+                                 share_line)
+
+SAVE_KEY = "sheepshead.save"
+SET_ASIDE_PREFIX = "sheepshead.save.set-aside."
+PREVIOUS_KEY = "sheepshead.save.previous"
+BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550}
+"""Animation pace at "normal" speed; the speed setting scales these."""
+
+
+def today_iso() -> str:
+    d = window.Date.new()
+    return f"{d.getFullYear():04d}-{d.getMonth() + 1:02d}-{d.getDate():02d}"
+
+
+class App:
+    def __init__(self):
+        self.els = {r: document.getElementById(r) for r in REGIONS}
+        self.body = document.body
+        self.ui = UiState(today=today_iso())
+        self.table: Table | None = None
+        self.busy = False
+        self.generation = 0
+        self.drawn: dict[str, str] = {}
+        self.storage = self._storage()
+        self.storage_warned = False
+        self.panel_open = None
+        self._proxies = []
+        self.behind_panel = [document.querySelector(s) for s in
+                             (".topbar", "#felt", "#status", "#actions", "#mine", "#hand")]
+
+    # ------------------------------------------------------------- storage
+    def _storage(self):
+        try:
+            s = window.localStorage
+            s.getItem(SAVE_KEY)
+            return s
+        except Exception:
+            return None
+
+    def storage_notice(self):
+        if not self.storage_warned:
+            self.storage_warned = True
+            self.notice("This browser is not keeping the game (storage is blocked or full). "
+                        "You can still play; it just won't survive a reload.", quiet=True)
+
+    def save(self):
+        if self.storage is None:
+            self.storage_notice()
+            return
+        try:
+            self.storage.setItem(SAVE_KEY, self.table.save())
+        except Exception:
+            self.storage_notice()
+
+    def read_saved(self) -> Table | None:
+        if self.storage is None:
+            self.storage_notice()
+            return None
+        try:
+            text = self.storage.getItem(SAVE_KEY)
+        except Exception:
+            return None
+        if _none(text):
+            return None
+        try:
+            return Table.load(str(text))
+        except Exception as e:          # corrupted or foreign: set it aside, never crash
+            key = f"{SET_ASIDE_PREFIX}{int(window.Date.now())}"
+            try:
+                self.storage.setItem(key, text)
+                self.storage.removeItem(SAVE_KEY)
+                kept = f" It is kept in this browser's storage as “{key}”."
+            except Exception:
+                kept = ""
+            self.notice(f"The saved game could not be read ({e}), so a fresh game has "
+                        f"started.{kept}")
+            return None
+
+    # ------------------------------------------------------------ notices
+    def notice(self, text: str, quiet: bool = False):
+        self.ui.notices.append(text)
+        el = document.getElementById("notice")
+        items = "".join(f"<p>{_esc(t)}</p>" for t in self.ui.notices)
+        el.innerHTML = (f'{items}<button type="button" class="btn small" data-ui="dismiss">'
+                        f'OK</button>')
+        el.className = "notice shown" + (" quiet" if quiet else "")
+
+    def clear_notices(self):
+        self.ui.notices.clear()
+        el = document.getElementById("notice")
+        el.innerHTML = ""
+        el.className = "notice"
+
+    def say(self, text: str):
+        document.getElementById("announce").textContent = text
+
+    # ------------------------------------------------------------- opening
+    def start(self):
+        seed, message = parse_hash(window.location.hash, _date(self.ui.today))
+        saved = self.read_saved()
+        settings = saved.settings if saved else Settings()
+        if seed is None:
+            self.table = saved or Table(daily_of(_date(self.ui.today)), settings)
+        elif saved is not None and saved.seed == seed:
+            self.table = saved
+        else:
+            if saved is not None and self.storage is not None:
+                try:
+                    self.storage.setItem(PREVIOUS_KEY, saved.save())
+                except Exception:
+                    pass
+            self.table = Table(seed, settings)
+        if message:
+            self.notice(message)
+        self.set_hash()
+        self.save()
+        self.apply_settings()
+        self.draw()
+        self.bind()
+        self.body.dataset.ready = "1"
+        self.run_soon()
+
+    def set_hash(self):
+        want = hash_of(self.table.seed)
+        if window.location.hash != want:
+            window.history.replaceState(None, "", want)
+
+    def open_game(self, seed: str):
+        self.ui.panel = None
+        if self.table.seed == seed:
+            self.draw()
+            return
+        self.generation += 1
+        self.table = Table(seed, self.table.settings)
+        self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
+        self.busy = False
+        self.set_hash()
+        self.save()
+        self.draw()
+        self.run_soon()
+
+    def on_hash(self, _evt=None):
+        seed, message = parse_hash(window.location.hash, _date(self.ui.today))
+        if message:
+            self.notice(message)
+        if seed is not None and seed != self.table.seed:
+            self.open_game(seed)
+        elif message:
+            self.open_game(seed)
+
+    # ------------------------------------------------------------- drawing
+    def apply_settings(self):
+        s = self.table.settings
+        cls = self.body.classList
+        cls.toggle("four-colour", s.four_colour)
+        cls.toggle("reduced-motion", s.reduced_motion)
+        factor = SPEEDS[s.speed]
+        self.body.style.setProperty("--dur", f"{int(BASE_MS['play'] * factor)}ms")
+
+    def draw(self, shown=None, fresh: str = ""):
+        html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy)
+        for region, text in html.items():
+            if self.drawn.get(region) != text:
+                self.els[region].innerHTML = text
+                self.drawn[region] = text
+        panel = self.els["panel"]
+        was_open = self.panel_open
+        self.panel_open = html["panel"][:60] if html["panel"] else None
+        panel.hidden = not html["panel"]
+        for el in self.behind_panel:       # a modal panel: the table behind it is inert
+            el.inert = bool(html["panel"])
+        v = self.table.seat_view()
+        d = self.body.dataset
+        d.busy = "1" if self.busy else "0"
+        d.phase = "over" if v.is_over else v.phase.name.lower()
+        d.turn = "" if v.to_act is None else ("you" if v.to_act == 0 else f"seat{v.to_act}")
+        d.seq = str(self.table.action_count())
+        d.hand = str(self.table.game.hand_number)
+        self.fix_focus(opened=self.panel_open is not None and self.panel_open != was_open)
+
+    def fix_focus(self, opened: bool):
+        """Keep keyboard focus on the table when the focused button was redrawn away."""
+        if opened:
+            h = document.querySelector("#panel h2")
+            if not _none(h):
+                h.focus()
+            return
+        active = document.activeElement
+        if not _none(active) and active != self.body and self.body.contains(active):
+            return
+        if self.busy:
+            return
+        for sel in ("#panel button:not([disabled])", "#actions button:not([disabled])",
+                    "#hand button:not([disabled])"):
+            el = document.querySelector(sel)
+            if not _none(el):
+                el.focus()
+                return
+
+    # ----------------------------------------------------------- animation
+    def ms(self, key: str) -> float:
+        return BASE_MS[key] * SPEEDS[self.table.settings.speed] / 1000
+
+    async def pause(self, key: str):
+        await asyncio.sleep(self.ms(key))
+
+    async def animate(self, moves, generation: int):
+        motion = not self.table.settings.reduced_motion
+        for m in moves:
+            if generation != self.generation:
+                return
+            self.say(m.text)
+            if m.kind == "play":
+                self.draw(shown=m.trick, fresh=f"enter-{m.seat}" if motion else "")
+                await self.pause("play")
+            elif m.kind == "trick":
+                self.draw(shown=m.trick)
+                await self.pause("pause")
+                if motion and self.ms("collect") > 0:
+                    self.draw(shown=m.trick, fresh=f"collect-{m.seat}")
+                    await self.pause("collect")
+            else:
+                self.draw()
+                await self.pause("other")
+
+    def set_busy(self, busy: bool):
+        self.busy = busy
+        self.body.dataset.busy = "1" if busy else "0"
+
+    def run_soon(self, moves=()):
+        self.set_busy(True)
+        asyncio.ensure_future(self.run(list(moves), self.generation))
+
+    async def run(self, moves, generation: int):
+        """Play the queued moves, then let the computer players act until it is your turn."""
+        try:
+            await self.animate(moves, generation)
+            while generation == self.generation and self.table.computer_turn:
+                self.draw()
+                await asyncio.sleep(0)
+                before = self.table.seat_view()
+                self.table.step()
+                self.save()
+                await self.animate(diff(before, self.table.seat_view()), generation)
+        except Exception as e:
+            window.console.warn(f"sheepshead: {type(e).__name__}: {e}")
+            self.notice(f"Something went wrong ({e}). Reload the page to continue where you were.")
+        finally:
+            if generation == self.generation:
+                self.busy = False
+                self.ui.reset_turn()
+                self.draw()
+
+    # -------------------------------------------------------------- events
+    def bind(self):
+        click = create_proxy(self.on_click)
+        change = create_proxy(self.on_change)
+        key = create_proxy(self.on_key)
+        hashchange = create_proxy(self.on_hash)
+        self._proxies += [click, change, key, hashchange]
+        document.addEventListener("click", click)
+        document.addEventListener("change", change)
+        document.addEventListener("keydown", key)
+        window.addEventListener("hashchange", hashchange)
+
+    def on_click(self, evt):
+        target = evt.target
+        if _none(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-act],[data-ui]")
+        if _none(el) or el.disabled is True:
+            return
+        act = el.getAttribute("data-act")
+        intent = el.getAttribute("data-ui")
+        if not _none(act):
+            self.do_act(str(act))
+        elif not _none(intent):
+            self.do_ui(str(intent))
+
+    def do_act(self, text: str):
+        if self.busy:
+            return                        # taps during an animation never act
+        before = self.table.seat_view()
+        if self.table.act(text) is None:
+            return                        # out of turn or illegal (a double tap): nothing
+        self.ui.reset_turn()
+        self.save()
+        self.run_soon(diff(before, self.table.seat_view()))
+
+    def do_ui(self, intent: str):
+        if intent == "next":
+            if self.busy or not self.table.next_hand():
+                return
+            self.ui.panel = None
+            self.ui.reset_turn()
+            self.save()
+            self.draw()
+            self.run_soon()
+        elif intent == "daily":
+            self.open_game(daily_of(_date(self.ui.today)))
+        elif intent == "new":
+            self.open_game(new_game_seed())
+        elif intent == "share":
+            asyncio.ensure_future(self.share())
+        elif intent == "dismiss":
+            self.clear_notices()
+        elif ui_intent(self.table, self.ui, intent):
+            self.draw()
+
+    def on_change(self, evt):
+        el = evt.target
+        if _none(el) or not hasattr(el, "getAttribute"):
+            return
+        key = el.getAttribute("data-setting")
+        if _none(key):
+            return
+        key = str(key)
+        value = bool(el.checked) if el.type == "checkbox" else str(el.value)
+        try:
+            self.table.settings.set(key, value)
+        except Exception:
+            return
+        self.save()
+        self.apply_settings()
+        self.draw()
+
+    def on_key(self, evt):
+        if evt.key == "Escape" and (self.ui.panel or self.panel_open):
+            self.do_ui("close")
+
+    async def share(self):
+        line = share_line(self.table, str(window.location.href))
+        nav = window.navigator
+        try:
+            if hasattr(nav, "share") and nav.share:
+                await nav.share(to_js({"text": line}))
+                return
+        except Exception as e:
+            if getattr(e, "name", "") == "AbortError" or "AbortError" in str(e):
+                return
+        try:
+            await nav.clipboard.writeText(line)
+            self.notice(f"Copied to the clipboard: {line}", quiet=True)
+        except Exception:
+            self.notice(f"Copy this line to share it: {line}", quiet=True)
+
+
+def _none(x) -> bool:
+    """True for Python None and JavaScript null / undefined."""
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
+def _date(iso: str):
+    import datetime
+    return datetime.date.fromisoformat(iso)
+
+
+def _esc(text: str) -> str:
+    from html import escape
+    return escape(text)
+
+
+app = App()
+app.start()

@@ -1,0 +1,581 @@
+"""The table drawn as HTML, from a :class:`~sheepshead.ui.table.TableView` and a :class:`UiState`.
+
+Pure Python, no ``js``: every function returns text, so the drawing is unit-tested
+without a browser.  The page binding puts each region's HTML into its element
+(only when it changed) and reads nothing back but the intent of the button tapped:
+
+* ``data-act="play QC"`` — an engine action, checked again by :meth:`Table.act`;
+* ``data-ui="select:QC"``, ``"unknown:AH"``, ``"cancel"``, ``"menu"``, … — interface
+  only (see :func:`ui_intent`);
+* ``data-setting="speed"`` on the settings controls.
+
+:class:`UiState` is what the interface alone remembers: the cards chosen to bury,
+the Ace chosen for an unknown-card call, which panel is open, the notices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from ..cards import display_order, parse_card
+from ..state import CallKind, Phase
+from ..view import ViewTrick
+from .table import HUMAN, LEVELS, NAMES, SPEEDS, Table, TableView
+
+try:
+    from .svg import card_back_svg, card_svg
+except ImportError:         # pragma: no cover - the card art is part of the package
+    card_svg = card_back_svg = None
+
+__all__ = ["UiState", "ui_intent", "render", "card_html", "back_html", "REGIONS"]
+
+REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "center", "status", "actions",
+           "mine", "hand", "panel")
+SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+LEVEL_NAMES = {"easy": "Easy", "standard": "Standard", "expert": "Expert"}
+SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
+ICON = {"picker": "★", "partner": "✦", "dealer": "D", "alone": "★", "called": "☎"}
+
+
+@dataclass
+class UiState:
+    """What only the interface remembers (never game state)."""
+
+    selected: list[str] = field(default_factory=list)
+    """Cards tapped for the bury (record notation), at most two."""
+    unknown_call: str | None = None
+    """The Ace chosen for an unknown-card call, waiting for the card to set aside."""
+    review: bool = False
+    """Showing the last trick."""
+    panel: str | None = None
+    """``menu``, ``scores``, ``summary`` or None."""
+    summary_closed_for: int = 0
+    """The hand whose summary the player closed (so it does not pop up again)."""
+    notices: list[str] = field(default_factory=list)
+    today: str = ""
+    """Today's date (ISO), for the Daily button."""
+
+    def reset_turn(self) -> None:
+        """Forget the choices that belong to one decision (after any action)."""
+        self.selected.clear()
+        self.unknown_call = None
+        self.review = False
+
+
+def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
+    """Apply an interface-only intent (``select:QC``, ``unknown:AH``, ``cancel``, ``review``,
+    ``menu``, ``scores``, ``summary``, ``close``). True when something changed."""
+    name, _, arg = intent.partition(":")
+    v = table.seat_view()
+    if name == "select":
+        if not (table.human_turn and v.phase == Phase.BURY):
+            return False
+        if arg in ui.selected:
+            ui.selected.remove(arg)
+        elif len(ui.selected) < 2 and any(str(c) == arg for c in v.hand):
+            ui.selected.append(arg)
+        else:
+            return False
+        return True
+    if name == "unknown":
+        if not (table.human_turn and v.phase == Phase.CALL):
+            return False
+        if not any(a.unknown is not None and str(a.card) == arg for a in v.legal):
+            return False
+        ui.unknown_call = arg
+        return True
+    if name == "cancel":
+        ui.unknown_call = None
+        ui.selected.clear()
+        return True
+    if name == "review":
+        ui.review = not ui.review and bool(v.tricks)
+        return True
+    if name in ("menu", "scores", "summary"):
+        ui.panel = None if ui.panel == name else name
+        return True
+    if name == "close":
+        if ui.panel == "summary":
+            ui.summary_closed_for = table.game.hand_number
+        ui.panel = None
+        return True
+    if name == "dismiss":
+        ui.notices.clear()
+        return True
+    return False
+
+
+# -------------------------------------------------------------------- cards
+def _attrs(attrs: dict) -> str:
+    out = []
+    for k, val in attrs.items():
+        if val is None or val is False:
+            continue
+        out.append(k if val is True else f'{k}="{escape(str(val), quote=True)}"')
+    return " ".join(out)
+
+
+def _face(card, four_colour: bool) -> str:
+    if card_svg is not None:
+        return card_svg(card, four_colour=four_colour)
+    colour = "red" if card.suit_letter in "HD" else "black"
+    return f'<span class="ph {colour}" aria-hidden="true">{card.rank}{SUIT_SYMBOL[card.suit_letter]}</span>'
+
+
+def _back() -> str:
+    if card_back_svg is not None:
+        return card_back_svg()
+    return '<span class="ph back" aria-hidden="true"></span>'
+
+
+def card_html(card, *, four_colour: bool = False, cls: str = "", label: str | None = None,
+              **attrs) -> str:
+    """A card as a ``<button>`` named like ``Queen of clubs``."""
+    a = {"type": "button", "class": f"card {cls}".strip(), "aria-label": label or card.name,
+         "data-card": str(card)}
+    a.update({k.replace("_", "-"): v for k, v in attrs.items()})
+    return f"<button {_attrs(a)}>{_face(card, four_colour)}</button>"
+
+
+def back_html(cls: str = "", **attrs) -> str:
+    """A face-down card: its only name is ``face-down card``."""
+    a = {"type": "button", "class": f"card back {cls}".strip(), "aria-label": "face-down card"}
+    a.update({k.replace("_", "-"): v for k, v in attrs.items()})
+    return f"<button {_attrs(a)}>{_back()}</button>"
+
+
+def short(card) -> str:
+    return f"{card.rank}{SUIT_SYMBOL[card.suit_letter]}"
+
+
+# ------------------------------------------------------------------- render
+def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
+           fresh: str = "", busy: bool = False) -> dict[str, str]:
+    """HTML for every region. ``shown`` overrides the trick in the middle (the animation
+    queue's current frame); ``fresh`` is a CSS class for its newest card (``enter-3``,
+    ``collect-2``); ``busy`` means an animation is running (no decision buttons)."""
+    v = tv.seat
+    four = tv.settings.four_colour
+    out = {"info": _info(tv)}
+    for seat in range(1, v.players):
+        out[f"seat-{seat}"] = _seat(tv, seat, busy)
+    out["center"] = _center(tv, ui, shown, fresh, four)
+    out["status"] = _status(tv, ui, busy)
+    out["actions"] = "" if busy else _actions(tv, ui)
+    out["mine"] = _mine(tv, ui)
+    out["hand"] = _hand(tv, ui, four, busy)
+    out["panel"] = _panel(tv, ui, four)
+    return out
+
+
+def _info(tv: TableView) -> str:
+    game = (f'Daily <span class="date">{tv.daily_date}</span>' if tv.daily_date
+            else f'Game <span class="gid">{tv.game_id[:6]}…</span>')
+    return (f'<span class="game">{game}</span> '
+            f'<span class="handno">Hand {tv.hand_number} of {tv.hands_total}</span>')
+
+
+def _roles(tv: TableView, seat: int) -> list[tuple[str, str]]:
+    v = tv.seat
+    roles = []
+    if v.picker == seat:
+        roles.append(("picker", f"{ICON['picker']} Picker" + (" alone" if v.call_kind is CallKind.ALONE else "")))
+    if v.partner == seat and v.picker != seat:
+        roles.append(("partner", f"{ICON['partner']} Partner"))
+    if tv.dealer == seat:
+        roles.append(("dealer", "Dealer"))
+    return roles
+
+
+def _badges(roles) -> str:
+    return "".join(f'<span class="badge {k}">{escape(t)}</span>' for k, t in roles)
+
+
+def _seat(tv: TableView, seat: int, busy: bool) -> str:
+    v = tv.seat
+    left = v.cards_left[seat]
+    turn = v.to_act == seat
+    fan = "".join('<i class="mini"></i>' for _ in range(left))
+    won = v.tricks_won[seat]
+    total = tv.totals[seat]
+    return (
+        f'<div class="seat-box{" turn" if turn else ""}">'
+        f'<div class="seat-name">{NAMES[seat]}'
+        f'{"<span class=turn-mark> ▶ to play</span>" if turn and v.phase == Phase.PLAY else ""}'
+        f'{"<span class=turn-mark> ▶ deciding</span>" if turn and v.phase != Phase.PLAY else ""}</div>'
+        f'<div class="fan" aria-hidden="true">{fan}</div>'
+        f'<div class="seat-meta">{left} card{"s" if left != 1 else ""}'
+        f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}'
+        f' · <span class="total">{total:+d}</span></div>'
+        f'<div class="badges">{_badges(_roles(tv, seat))}</div></div>')
+
+
+_SLOTS = 5
+
+
+def _trick_cards(trick: ViewTrick, players: int, four: bool, fresh: str, won: bool) -> str:
+    out = []
+    last = len(trick.cards) - 1
+    for k, card in enumerate(trick.cards):
+        seat = trick.seat_of(k, players)
+        cls = f"tcard at-{seat}"
+        if k == last and fresh.startswith("enter"):
+            cls += f" {fresh}"
+        if won and trick.winner == seat:
+            cls += " winner"
+        label = None
+        if card is None:
+            out.append(back_html(cls, tabindex="-1", title=f"{NAMES[seat]}: the unknown card"))
+            continue
+        out.append(card_html(card, four_colour=four, cls=cls, tabindex="-1",
+                             title=f"{NAMES[seat]}: {card.name}", label=label))
+    return "".join(out)
+
+
+def _chips(tv: TableView) -> str:
+    v = tv.seat
+    chips = []
+    if v.phase >= Phase.PLAY and v.picker is None:
+        chips.append('<span class="chip">Leaster: fewest points wins</span>')
+    if v.called is not None:
+        text = f"{ICON['called']} Called {v.called.name}"
+        if v.call_kind is CallKind.UNKNOWN:
+            text += " (unknown card)"
+        chips.append(f'<span class="chip called">{escape(text)}</span>')
+    elif v.call_kind is CallKind.ALONE:
+        chips.append(f'<span class="chip called">{ICON["alone"]} {NAMES[v.picker]} '
+                     f'{"go" if v.picker == HUMAN else "goes"} alone</span>')
+    if v.called is not None and v.partner is not None and v.partner != HUMAN:
+        chips.append(f'<span class="chip partner">{ICON["partner"]} Partner: {NAMES[v.partner]}</span>')
+    return f'<div class="chips">{"".join(chips)}</div>' if chips else ""
+
+
+def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
+    v = tv.seat
+    parts = [_chips(tv)]
+    if ui.review and v.tricks:
+        t = v.tricks[-1]
+        pts = sum(c.points for c in t.cards if c is not None)
+        parts.append(
+            f'<div class="trick review" role="group" aria-label="Last trick">'
+            f'{_trick_cards(t, v.players, four, "", True)}</div>'
+            f'<p class="caption">Last trick: {NAMES[t.winner]} took it ({pts} points). '
+            f'<button type="button" class="link" data-ui="review">Back to the table</button></p>')
+        return "".join(parts)
+    if v.phase == Phase.PICK:
+        parts.append('<div class="blind" role="group" aria-label="The blind">'
+                     f'{back_html("bcard", tabindex="-1")}{back_html("bcard", tabindex="-1")}'
+                     '<span class="blind-label">Blind</span></div>')
+    trick = shown if shown is not None else v.trick
+    if trick is not None:
+        collecting = fresh.startswith("collect")
+        won = trick.winner is not None
+        cls = f"trick {fresh if collecting else ''}".strip()
+        parts.append(f'<div class="{cls}" role="group" aria-label="Current trick">'
+                     f'{_trick_cards(trick, v.players, four, fresh, won)}</div>')
+        if won:
+            parts.append(f'<p class="caption">{NAMES[trick.winner]} '
+                         f'{"take" if trick.winner == HUMAN else "takes"} the trick.</p>')
+    return "".join(parts)
+
+
+def _status(tv: TableView, ui: UiState, busy: bool) -> str:
+    v = tv.seat
+    if v.is_over:
+        return "Hand over."
+    who = v.to_act
+    if who != HUMAN:
+        name = NAMES[who]
+        return {Phase.PICK: f"{name} is deciding whether to pick…",
+                Phase.BURY: f"{name} is burying…",
+                Phase.CALL: f"{name} is calling a partner…"}.get(
+                    v.phase, f"{name} to play…")
+    if busy:
+        return "…"
+    if v.phase == Phase.PICK:
+        return "Your turn: pick up the blind, or pass."
+    if v.phase == Phase.BURY:
+        n = len(ui.selected)
+        return f"Tap two cards to bury ({n} of 2 chosen)."
+    if v.phase == Phase.CALL:
+        if ui.unknown_call:
+            return (f"Tap the card to set aside as the unknown card "
+                    f"(calling the {parse_card(ui.unknown_call).name}).")
+        return "Call a partner, or go alone."
+    lead = v.trick is None
+    return "Your lead: tap a highlighted card." if lead else "Your turn: tap a highlighted card."
+
+
+def _button(label: str, cls: str = "", **attrs) -> str:
+    a = {"type": "button", "class": f"btn {cls}".strip()}
+    a.update({k.replace("_", "-"): val for k, val in attrs.items()})
+    return f"<button {_attrs(a)}>{escape(label)}</button>"
+
+
+def _actions(tv: TableView, ui: UiState) -> str:
+    v = tv.seat
+    if v.is_over:
+        if tv.game_over:
+            return _button("Final scores", "primary", data_ui="summary")
+        return (_button("Next hand", "primary", data_ui="next") +
+                _button("Hand summary", "", data_ui="summary"))
+    if not v.my_turn:
+        return ""
+    if v.phase == Phase.PICK:
+        return _button("Pick up", "primary", data_act="pick") + _button("Pass", "", data_act="pass")
+    if v.phase == Phase.BURY:
+        if len(ui.selected) == 2:
+            a, b = ui.selected
+            return _button("Bury these two", "primary", data_act=f"bury {a} {b}")
+        return _button("Bury these two", "primary", disabled=True)
+    if v.phase == Phase.CALL:
+        if ui.unknown_call:
+            return _button("Cancel", "", data_ui="cancel")
+        out = []
+        seen = set()
+        for a in v.legal:
+            if a.kind.value == "call":
+                key = str(a.card)
+                if key in seen:
+                    continue
+                seen.add(key)
+                label = f"Call {a.card.name}"
+                if a.unknown is not None:
+                    out.append(_button(label, "call", data_ui=f"unknown:{key}",
+                                       aria_describedby="unknown-help"))
+                else:
+                    out.append(_button(label, "call", data_act=f"call {key}"))
+        out.append(_button("Go alone", "", data_act="alone"))
+        if any(a.unknown is not None for a in v.legal):
+            out.append('<p id="unknown-help" class="help">You hold no card of this suit: '
+                       'after choosing, tap one of your cards to set aside face down.</p>')
+        return "".join(out)
+    return ""
+
+
+def _mine(tv: TableView, ui: UiState) -> str:
+    v = tv.seat
+    roles = _roles(tv, HUMAN)
+    if v.is_partner and v.partner == HUMAN and v.called is not None:
+        holds = any(c is v.called for c in v.hand)
+        if holds:
+            roles.append(("partner secret", f"{ICON['partner']} Partner (secret: you hold the "
+                                             f"{short(v.called)})"))
+    won = v.tricks_won[HUMAN]
+    turn = v.my_turn and not v.is_over
+    review = ""
+    if v.tricks:
+        review = _button("Hide last trick" if ui.review else "Last trick", "small",
+                         data_ui="review", aria_pressed="true" if ui.review else "false")
+    return (f'<div class="me{" turn" if turn else ""}"><span class="seat-name">You'
+            f'{"<span class=turn-mark> ▶ your turn</span>" if turn else ""}</span>'
+            f'<span class="seat-meta">{won} trick{"s" if won != 1 else ""} · '
+            f'<span class="total">{tv.totals[HUMAN]:+d}</span></span>'
+            f'{_badges(roles)}</div>{review}')
+
+
+def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
+    v = tv.seat
+    mine = v.my_turn and not busy
+    legal_plays = {str(a.card) for a in v.legal if a.kind.value == "play"} if mine else set()
+    unknown_ok = ({str(a.unknown) for a in v.legal if a.unknown is not None
+                   and str(a.card) == ui.unknown_call} if (mine and ui.unknown_call) else set())
+    blind = {str(c) for c in (v.blind or ())} if v.phase in (Phase.BURY, Phase.CALL) else set()
+    cards = display_order(v.hand)
+    out = []
+    for c in cards:
+        key = str(c)
+        cls = []
+        attrs: dict = {}
+        if key in blind:
+            cls.append("from-blind")
+        if v.called is c:
+            cls.append("called-card")
+        if mine and v.phase == Phase.PLAY:
+            if key in legal_plays:
+                cls.append("legal")
+                attrs["data_act"] = f"play {key}"
+            else:
+                cls.append("unavailable")
+                attrs["disabled"] = True
+        elif mine and v.phase == Phase.BURY:
+            sel = key in ui.selected
+            cls.append("selectable" + (" selected" if sel else ""))
+            attrs["data_ui"] = f"select:{key}"
+            attrs["aria_pressed"] = "true" if sel else "false"
+        elif mine and v.phase == Phase.CALL and ui.unknown_call:
+            if key in unknown_ok:
+                cls.append("legal")
+                attrs["data_act"] = f"call {ui.unknown_call} unknown {key}"
+            else:
+                cls.append("unavailable")
+                attrs["disabled"] = True
+        else:
+            cls.append("idle")
+            attrs["disabled"] = True
+        label = c.name + (" (from the blind)" if key in blind else "")
+        out.append(card_html(c, four_colour=four, cls=" ".join(cls), label=label, **attrs))
+    if v.unknown is not None and v.unknown_pending:
+        c = v.unknown
+        key = str(c)
+        attrs = {}
+        if key in legal_plays:
+            cls = "legal unknown-card"
+            attrs["data_act"] = f"play {key}"
+        else:
+            cls = ("unavailable" if mine and v.phase == Phase.PLAY else "idle") + " unknown-card"
+            attrs["disabled"] = True
+        out.append(card_html(c, four_colour=four, cls=cls,
+                             label=f"{c.name}, your unknown card (set aside, plays face down)",
+                             **attrs))
+    n = max(1, len(out))
+    return f'<div class="cards" style="--n:{n}">{"".join(out)}</div>'
+
+
+# -------------------------------------------------------------------- panels
+def _panel(tv: TableView, ui: UiState, four: bool) -> str:
+    v = tv.seat
+    panel = ui.panel
+    if panel is None and v.is_over and ui.summary_closed_for != tv.hand_number:
+        panel = "summary"
+    if panel == "menu":
+        return _menu(tv, ui)
+    if panel == "scores":
+        return _scores_panel(tv)
+    if panel == "summary" and v.is_over:
+        return _summary_panel(tv, ui, four)
+    return ""
+
+
+def _dialog(title: str, body: str, pid: str) -> str:
+    return (f'<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="{pid}-title" '
+            f'id="{pid}">'
+            f'<div class="dialog-head"><h2 id="{pid}-title" tabindex="-1">{escape(title)}</h2>'
+            f'{_button("Close", "small close", data_ui="close")}</div>'
+            f'{body}</div>')
+
+
+def _select(setting: str, label: str, options: dict, value: str) -> str:
+    opts = "".join(f'<option value="{k}"{" selected" if k == value else ""}>{escape(t)}</option>'
+                   for k, t in options.items())
+    return (f'<label class="field"><span>{escape(label)}</span>'
+            f'<select data-setting="{setting}">{opts}</select></label>')
+
+
+def _check(setting: str, label: str, value: bool) -> str:
+    return (f'<label class="field check"><input type="checkbox" data-setting="{setting}"'
+            f'{" checked" if value else ""}><span>{escape(label)}</span></label>')
+
+
+def _menu(tv: TableView, ui: UiState) -> str:
+    from .. import __version__
+    s = tv.settings
+    daily = f"Daily {ui.today}" if ui.today else "Daily"
+    body = (
+        '<div class="menu-buttons">'
+        f'{_button(daily, "primary", data_ui="daily")}'
+        f'{_button("New Game", "", data_ui="new")}'
+        f'{_button("Share", "", data_ui="share")}'
+        f'{_button("Score sheet", "", data_ui="scores")}</div>'
+        '<h3>Settings</h3><div class="settings">'
+        f'{_select("level", "Computer players", {k: LEVEL_NAMES[k] for k in LEVELS}, s.level)}'
+        f'{_select("speed", "Speed", {k: SPEED_NAMES[k] for k in SPEEDS}, s.speed)}'
+        f'{_check("four_colour", "Four-colour deck", s.four_colour)}'
+        f'{_check("reduced_motion", "Reduced motion", s.reduced_motion)}</div>'
+        '<h3>Help</h3><p class="links"><a href="./static/rules.html">Rules</a> · '
+        '<a href="./static/cheatsheet.html">Printable cheat sheet</a></p>'
+        f'<p class="small">Playing {escape(tv.seed)} · engine <span id="engine-version">'
+        f'{__version__}</span></p>')
+    return _dialog("Menu", body, "menu")
+
+
+def _score_table(tv: TableView, rows, totals, highlight: int | None = None) -> str:
+    head = "".join(f'<th scope="col">{n}</th>' for n in NAMES)
+    body = []
+    for n, scores in rows:
+        cls = ' class="current"' if n == highlight else ""
+        cells = "".join(f"<td>{s:+d}</td>" for s in scores)
+        body.append(f'<tr{cls}><th scope="row">{n}</th>{cells}</tr>')
+    if not rows:
+        body.append(f'<tr><td colspan="{len(NAMES) + 1}">No hand finished yet.</td></tr>')
+    tot = "".join(f"<td>{t:+d}</td>" for t in totals)
+    return (f'<table class="sheet"><thead><tr><th scope="col">Hand</th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody>'
+            f'<tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table>')
+
+
+def _winner_line(tv: TableView) -> str:
+    if not tv.game_over:
+        return ""
+    w = tv.winners
+    best = tv.totals[w[0]]
+    if w == (HUMAN,):
+        text = f"You win the game with {best:+d}!"
+    elif len(w) == 1:
+        text = f"{NAMES[w[0]]} wins the game with {best:+d}."
+    else:
+        text = " and ".join(NAMES[s] for s in w) + f" share the win with {best:+d}."
+    return f'<p class="winner">🏆 {escape(text)}</p>'
+
+
+def _game_over_buttons(tv: TableView) -> str:
+    if not tv.game_over:
+        return ""
+    return ('<div class="menu-buttons">' + _button("Daily", "primary", data_ui="daily") +
+            _button("New Game", "", data_ui="new") + _button("Share", "", data_ui="share") +
+            "</div>")
+
+
+def _scores_panel(tv: TableView) -> str:
+    sheet = _sheet_of(tv)
+    body = (_winner_line(tv) + _score_table(tv, sheet.rows, sheet.totals) +
+            '<p class="small">Every hand adds up to zero, so the totals do too.</p>' +
+            _game_over_buttons(tv))
+    return _dialog("Score sheet", body, "scores")
+
+
+def _sheet_of(tv: TableView):
+    return tv.sheet
+
+
+def _summary_panel(tv: TableView, ui: UiState, four: bool) -> str:
+    s = tv.summary
+    lines = [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
+    if s.leaster:
+        lines.append("<dt>Picker</dt><dd>Nobody picked: a leaster</dd>")
+    else:
+        lines.append(f"<dt>Picker</dt><dd>{ICON['picker']} {NAMES[s.picker]}</dd>")
+        if s.alone:
+            lines.append("<dt>Partner</dt><dd>None: the picker went alone</dd>")
+        else:
+            called = f"{s.called.name}" + (" (unknown card)" if s.call_kind is CallKind.UNKNOWN else "")
+            partner = (f"{ICON['partner']} {NAMES[s.partner]}" if s.partner is not None
+                       else "nobody (the picker held it)")
+            lines.append(f"<dt>Called</dt><dd>{escape(called)}</dd>"
+                         f"<dt>Partner</dt><dd>{partner}</dd>")
+        bury = "".join(card_html(c, four_colour=four, cls="mini-card", tabindex="-1") for c in s.bury)
+        pts = sum(c.points for c in s.bury)
+        lines.append(f'<dt>Buried</dt><dd class="cardrow">{bury}<span>{pts} points</span></dd>')
+        side, defenders = s.side_points
+        lines.append(f"<dt>Points</dt><dd>Picker's side {side} · Defenders {defenders}</dd>")
+    lines.append("</dl>")
+    rows = "".join(
+        f'<tr><th scope="row">{NAMES[seat]}</th><td>{s.points[seat]}</td><td>{s.tricks_won[seat]}</td>'
+        f'<td class="{"up" if s.scores[seat] > 0 else "down" if s.scores[seat] < 0 else ""}">'
+        f'{s.scores[seat]:+d}</td><td>{tv.totals[seat]:+d}</td></tr>'
+        for seat in range(len(NAMES)))
+    lines.append('<table class="sheet"><thead><tr><th scope="col">Player</th>'
+                 '<th scope="col">Points</th><th scope="col">Tricks</th>'
+                 '<th scope="col">This hand</th><th scope="col">Total</th></tr></thead>'
+                 f'<tbody>{rows}</tbody></table>')
+    lines.append(_winner_line(tv))
+    if tv.game_over:
+        sheet = _sheet_of(tv)
+        lines.append("<h3>Score sheet</h3>" + _score_table(tv, sheet.rows, sheet.totals))
+        lines.append(_game_over_buttons(tv))
+    else:
+        lines.append('<div class="menu-buttons">' + _button("Next hand", "primary", data_ui="next") +
+                     _button("Score sheet", "", data_ui="scores") + "</div>")
+    title = "Game over" if tv.game_over else f"Hand {s.number} of {tv.hands_total}"
+    return _dialog(title, "".join(lines), "summary")

@@ -1,0 +1,159 @@
+"""The card table in headless Chromium: whole hands by tapping, through every phase.
+
+Seeded deals are chosen with the engine in this process (tests/table_helpers.py) so
+that seat 0, who speaks first in hand 1, can pick, bury and make each kind of call.
+The computer players' choices are never assumed; only the engine's rules are.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sheepshead import HandState
+from sheepshead.cards import display_order
+from table_helpers import (body, click_action, find_deal, hand_cards, open_table, play_out,
+                           wait_idle)
+
+pytestmark = pytest.mark.browser
+
+
+def pick_and_bury(page, bury) -> None:
+    click_action(page, "Pick up")
+    assert body(page, "phase") == "bury"
+    assert len(hand_cards(page)) == 8
+    bury_button = page.get_by_role("button", name="Bury these two", exact=True)
+    assert bury_button.is_disabled()
+    for card in bury.cards:
+        page.click(f'#hand button[data-card="{card}"]')
+        assert page.get_attribute(f'#hand button[data-card="{card}"]', "aria-pressed") == "true"
+    bury_button.click()
+    wait_idle(page)
+    assert body(page, "phase") == "call"
+    assert sorted(hand_cards(page)) == sorted(
+        c for c in hand_cards(page) if c not in {str(x) for x in bury.cards})
+
+
+def check_summary(page, picker: str = "You") -> None:
+    panel = page.locator("#panel")
+    panel.wait_for(state="visible")
+    text = panel.inner_text()
+    assert "Hand 1 of 10" in text
+    assert re.search(rf"Picker\s*★ {picker}", text), text
+    side = re.search(r"Picker's side (\d+) · Defenders (\d+)", text)
+    assert side and int(side[1]) + int(side[2]) == 120, text
+    assert panel.locator(".cardrow button.card").count() == 2   # the bury, revealed
+    changes = [int(x) for x in panel.locator("tbody tr td:nth-child(4)").all_inner_texts()]
+    assert len(changes) == 5 and sum(changes) == 0
+
+
+def test_hand_with_bury_and_an_ace_call(page, site_url):
+    seed, bury, call = find_deal("ace")
+    open_table(page, site_url, "#game=" + seed[5:])
+    assert body(page, "turn") == "you" and body(page, "phase") == "pick"
+    pick_and_bury(page, bury)
+    click_action(page, f"Call {call.card.name}")
+    assert page.locator("#center .chip.called").inner_text() == f"☎ Called {call.card.name}"
+    assert "Picker" in page.locator("#mine").inner_text()
+    play_out(page)
+    check_summary(page)
+    # The called card stays marked; once played, the partner is named in the summary.
+    page.locator("#panel").get_by_role("button", name="Next hand").click()
+    wait_idle(page)
+    assert body(page, "hand") == "2"
+    assert page.locator("#info").inner_text().replace("\n", " ").endswith("Hand 2 of 10")
+    assert page.log.errors() == []
+
+
+def test_hand_with_a_ten_call(page, site_url):
+    seed, bury, call = find_deal("ten")
+    open_table(page, site_url, "#game=" + seed[5:])
+    pick_and_bury(page, bury)
+    click_action(page, f"Call {call.card.name}")
+    assert "Called Ten of" in page.locator("#center .chip.called").inner_text()
+    play_out(page)
+    check_summary(page)
+    assert page.log.errors() == []
+
+
+def test_hand_with_an_unknown_card(page, site_url):
+    seed, bury, call = find_deal("unknown")
+    open_table(page, site_url, "#game=" + seed[5:])
+    pick_and_bury(page, bury)
+    click_action(page, f"Call {call.card.name}")     # then tap the card to set aside
+    assert body(page, "phase") == "call"
+    assert "set aside" in page.locator("#status").inner_text()
+    unknown = str(call.unknown)
+    page.click(f'#hand button[data-card="{unknown}"]')
+    wait_idle(page)
+    assert body(page, "phase") in ("play", "over")
+    assert "(unknown card)" in page.locator("#center .chip.called").inner_text()
+    label = page.get_attribute(f'#hand button[data-card="{unknown}"]', "aria-label")
+    assert "unknown card" in label
+    play_out(page)
+    check_summary(page)
+    assert page.log.errors() == []
+
+
+def test_hand_going_alone_and_passing(page, site_url):
+    seed, bury, _ = find_deal("ace")
+    open_table(page, site_url, "#game=" + seed[5:])
+    pick_and_bury(page, bury)
+    click_action(page, "Go alone")
+    assert "alone" in page.locator("#center .chip.called").inner_text()
+    assert "Picker alone" in page.locator("#mine").inner_text()
+    play_out(page)
+    check_summary(page)
+    assert "the picker went alone" in page.locator("#panel").inner_text()
+    # Hand 2: seat 0 speaks second; when asked, pass; play whatever follows to the end.
+    page.locator("#panel").get_by_role("button", name="Next hand").click()
+    for _ in range(80):
+        wait_idle(page)
+        phase, turn = body(page, "phase"), body(page, "turn")
+        if phase == "over":
+            break
+        assert turn == "you"
+        if phase == "pick":
+            click_action(page, "Pass")
+        elif phase == "play":
+            page.click("#hand button.legal")
+        else:
+            pytest.fail(f"you passed, yet it is your turn to {phase}")
+    assert body(page, "phase") == "over"
+    assert page.log.errors() == []
+
+
+def test_daily_cards_on_screen_equal_the_engines_deal(page, site_url):
+    open_table(page, site_url, "#daily=2026-11-30", speed=None)
+    hand = HandState.from_seed("daily:2026-11-30", 1).hand_of(0)
+    want = display_order(hand)
+    assert hand_cards(page) == [str(c) for c in want]
+    labels = page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels == [c.name for c in want]
+    assert "2026-11-30" in page.locator("#info").inner_text()
+    faces = page.eval_on_selector_all("#center .blind button", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert faces == ["face-down card", "face-down card"]
+    assert page.log.errors() == []
+
+
+def test_playing_cards_are_highlighted_and_the_others_disabled(page, site_url):
+    seed, bury, call = find_deal("ace")
+    open_table(page, site_url, "#game=" + seed[5:])
+    click_action(page, "Pass")
+    # Whatever the others did, wait for your next decision and check what is offered.
+    wait_idle(page)
+    if body(page, "phase") == "play" and body(page, "turn") == "you":
+        legal = page.locator("#hand button.legal")
+        unavailable = page.locator("#hand button.unavailable")
+        assert legal.count() >= 1
+        assert legal.count() + unavailable.count() == len(hand_cards(page))
+        for i in range(unavailable.count()):
+            assert unavailable.nth(i).is_disabled()
+        before = body(page, "seq")
+        # A double tap plays once.
+        legal.first.dblclick()
+        wait_idle(page)
+        assert int(body(page, "seq")) > int(before)
+        assert len(hand_cards(page)) == 5 or body(page, "phase") == "over"
+    assert page.log.errors() == []
