@@ -58,6 +58,8 @@ class HandRecord:
         redeal = data.get("redeal", 0)
         if not isinstance(redeal, int) or isinstance(redeal, bool) or redeal < 0:
             raise RecordError(f"record: redeal must be a whole number from 0, not {redeal!r}")
+        if deal is not None and (seed is not None or hand is not None):
+            raise RecordError('record: give either "seed" and "hand", or "deal", not both')
         if deal is not None:
             if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
                     or not isinstance(deal.get("blind"), list):
@@ -135,11 +137,19 @@ class HandRecord:
 
 def loads(text: str) -> HandRecord:
     """Parse a record from JSON text."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("record: not UTF-8 text") from None
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RecordError(f"record: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})"
-                          if isinstance(e, json.JSONDecodeError) else "record: not UTF-8 text") from None
+    except json.JSONDecodeError as e:
+        raise RecordError(f"record: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except RecursionError:
+        raise RecordError("record: not a hand record (JSON nested too deeply)") from None
+    except ValueError as e:     # e.g. integers longer than Python converts
+        raise RecordError(f"record: not valid JSON ({e})") from None
     return HandRecord.from_json(data)
 
 

@@ -462,7 +462,10 @@ class HandState:
                 return f"the unknown card must come from the picker's hand; seat {s} has no {action.unknown}"
             if aces:
                 return "an unknown card is set aside only when no Ace can be called"
-            return f"{c} cannot be called with an unknown card: the picker holds {c.suit.noun} or a fail card other than an Ace"
+            if h & SUIT_MASK[c.suit]:
+                return f"{c} cannot be called with an unknown card: the picker holds {c.suit.noun}"
+            return (f"{c} cannot be called with an unknown card: the picker holds a fail card "
+                    "other than an Ace")
         if c.rank == "10":
             if not all(owned & (1 << a) for a in FAIL_ACES):
                 return "a Ten is called only by a picker holding all three fail Aces"
@@ -484,8 +487,8 @@ class HandState:
             return f"seat {s} does not hold {card}"
         legal = self._play_mask(s)
         if is_unknown:
-            return (f"the unknown card is played on the first lead of {suit_name} "
-                    "or on the last trick")
+            return (f"the unknown card is led, played on the first lead of {suit_name}, "
+                    "or played on the last trick")
         if self.unknown_pending and s == self.picker and legal == _BIT[self.unknown]:
             return f"seat {s} must play the unknown card on the first lead of {suit_name}"
         if not self.trick_cards:
