@@ -21,8 +21,16 @@ HARNESS = ROOT / "tests" / "pyodide" / "run_pytest.mjs"
 WHEELS = ROOT / ".cache" / "wheels"
 
 # Test files (relative to the repo root) that also run under Pyodide.
+# All the engine's tests that need no subprocess and no hypothesis (the deal vectors,
+# the golden hands, 10,000 random hands, hidden information, games) and the card art.
 PYODIDE_TEST_FILES = [
     "tests/test_pyodide_smoke.py",
+    "tests/test_engine_deals.py",
+    "tests/test_engine_golden.py",
+    "tests/test_engine_view.py",
+    "tests/test_engine_game.py",
+    "tests/test_engine_random.py",
+    "tests/test_ui_svg.py",
 ]
 
 TIMEOUT_S = 900  # Pyodide loads in ~2 s; pytest's import and the tests take longer
