@@ -181,6 +181,7 @@ class App:
 
     def draw(self, shown=None, fresh: str = ""):
         html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy)
+        focused = self.focus_key()
         for region, text in html.items():
             if self.drawn.get(region) != text:
                 self.els[region].innerHTML = text
@@ -198,9 +199,21 @@ class App:
         d.turn = "" if v.to_act is None else ("you" if v.to_act == 0 else f"seat{v.to_act}")
         d.seq = str(self.table.action_count())
         d.hand = str(self.table.game.hand_number)
-        self.fix_focus(opened=self.panel_open is not None and self.panel_open != was_open)
+        self.fix_focus(opened=self.panel_open is not None and self.panel_open != was_open,
+                       key=focused)
 
-    def fix_focus(self, opened: bool):
+    def focus_key(self):
+        """A selector for the focused control, to focus its redrawn twin afterwards."""
+        active = document.activeElement
+        if _none(active) or active == self.body or not hasattr(active, "getAttribute"):
+            return None
+        for attr in ("data-card", "data-act", "data-ui", "data-setting"):
+            value = active.getAttribute(attr)
+            if not _none(value):
+                return f'[{attr}="{value}"]'
+        return None
+
+    def fix_focus(self, opened: bool, key=None):
         """Keep keyboard focus on the table when the focused button was redrawn away."""
         if opened:
             h = document.querySelector("#panel h2")
@@ -210,6 +223,13 @@ class App:
         active = document.activeElement
         if not _none(active) and active != self.body and self.body.contains(active):
             return
+        if key:
+            for where in ("#panel", "#hand", "#actions", "#mine", "header"):
+                el = document.querySelector(f"{where} :is(button{key}:not([disabled]), "
+                                            f"select{key}, input{key})")
+                if not _none(el):
+                    el.focus()
+                    return
         if self.busy:
             return
         for sel in ("#panel button:not([disabled])", "#actions button:not([disabled])",

@@ -1,0 +1,135 @@
+"""Nothing lost: the table saves after every action and resumes exactly; bad saved data,
+denied storage and bad links never stop play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from table_helpers import READY, body, click_action, find_deal, hand_cards, open_table, wait_idle
+
+pytestmark = pytest.mark.browser
+
+SAVE_KEY = "sheepshead.save"
+
+
+def snapshot(page) -> dict:
+    return {
+        "seq": body(page, "seq"),
+        "phase": body(page, "phase"),
+        "turn": body(page, "turn"),
+        "hand": hand_cards(page),
+        "trick": page.eval_on_selector_all(
+            "#center .trick button", "els => els.map(e => e.getAttribute('aria-label'))"),
+        "seats": page.eval_on_selector_all(".seat .seat-meta", "els => els.map(e => e.textContent)"),
+        "chips": page.eval_on_selector_all("#center .chip", "els => els.map(e => e.textContent)"),
+    }
+
+
+def test_reload_mid_hand_resumes_the_same_position(page, site_url):
+    seed, bury, call = find_deal("ace")
+    open_table(page, site_url, "#game=" + seed[5:])
+    click_action(page, "Pick up")
+    for card in bury.cards:
+        page.click(f'#hand button[data-card="{card}"]')
+    click_action(page, "Bury these two")
+    click_action(page, f"Call {call.card.name}")
+    page.click("#hand button.legal")
+    wait_idle(page)
+    if body(page, "phase") == "play":
+        page.click("#hand button.legal")
+        wait_idle(page)
+    before = snapshot(page)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["format"] == "sheepshead-table/1"
+    assert saved["settings"]["speed"] == "instant"
+    assert saved["game"]["seed"] == seed
+    assert len(saved["game"]["hands"][0]) == int(before["seq"])
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_idle(page)
+    assert snapshot(page) == before
+    # No hash at all: the saved game still comes back.
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    wait_idle(page)
+    assert snapshot(page) == before
+    assert page.evaluate("location.hash") == "#game=" + seed[5:]
+    assert page.log.errors() == []
+
+
+def test_corrupted_storage_is_set_aside_with_a_notice(page, site_url):
+    page.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem('{SAVE_KEY}', '{{\"format\": \"sheepshead-table/1\", \"version\": 1,"
+        f" \"game\": {{\"format\": \"sheepshead-game/1\", \"seed\": \"daily:2026-11-30\","
+        f" \"hands\": [[\"play QC\"]]}}}}'); }}")
+    open_table(page, site_url, "#daily=2026-11-30", speed=None)
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    assert "could not be read" in notice.inner_text()
+    keys = page.evaluate("Object.keys(localStorage)")
+    aside = [k for k in keys if k.startswith(SAVE_KEY + ".set-aside.")]
+    assert len(aside) == 1
+    assert "play QC" in page.evaluate(f"localStorage.getItem({aside[0]!r})")
+    # The table is playable, and the new game is saved under the usual key.
+    assert body(page, "turn") == "you"
+    click_action(page, "Pass")
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["game"]["hands"][0][0] == "pass"
+    assert page.log.errors() == []
+
+
+def test_garbage_in_storage_is_not_a_crash(page, site_url):
+    page.add_init_script(f"localStorage.setItem('{SAVE_KEY}', '\\u0000garbage{{[');")
+    open_table(page, site_url, "", speed=None)
+    assert "could not be read" in page.locator("#notice").inner_text()
+    assert page.get_by_role("button", name="Pick up", exact=True).is_enabled()
+    assert page.log.errors() == []
+
+
+def test_denied_storage_still_plays(page, site_url):
+    page.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() {"
+        " throw new DOMException('The operation is insecure.', 'SecurityError'); }});")
+    open_table(page, site_url, "#daily=2026-11-30")
+    assert "not keeping the game" in page.locator("#notice").inner_text()
+    click_action(page, "Pass")
+    assert int(body(page, "seq")) >= 1
+    assert page.log.errors() == []
+
+
+def test_full_storage_still_plays(page, site_url):
+    page.add_init_script(
+        "Storage.prototype.setItem = function () {"
+        " throw new DOMException('full', 'QuotaExceededError'); };")
+    open_table(page, site_url, "#daily=2026-11-30", speed=None)
+    click_action(page, "Pass")
+    assert "not keeping the game" in page.locator("#notice").inner_text()
+    assert page.log.errors() == []
+
+
+def test_a_bad_link_opens_todays_daily_with_a_message(page, site_url):
+    open_table(page, site_url, "#daily=2026-13-45", speed=None)
+    assert "names no game" in page.locator("#notice").inner_text()
+    today = page.evaluate(
+        "(() => { const d = new Date(); return d.getFullYear() + '-' +"
+        " String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0'); })()")
+    assert page.evaluate("location.hash") == f"#daily={today}"
+    assert today in page.locator("#info").inner_text()
+    assert len(hand_cards(page)) == 6
+    assert page.log.errors() == []
+
+
+def test_share_copies_a_spoiler_free_line(page, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script("delete Navigator.prototype.share;")
+    open_table(page, site_url, "#daily=2026-11-30", speed=None)
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name="Share").click()
+    page.wait_for_selector("#notice.shown")
+    line = page.evaluate("navigator.clipboard.readText()")
+    assert line.startswith("Sheepshead Daily 2026-11-30: ")
+    assert line.endswith("#daily=2026-11-30")
+    assert not any(w in line for w in ("Queen", "Jack", "Ace", "♣", "♠", "♥", "♦"))
+    assert page.log.errors() == []
