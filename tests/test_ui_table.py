@@ -1,0 +1,259 @@
+"""The card table's interface logic without a browser: sheepshead/ui/table.py and render.py.
+
+Standard library, pytest and sheepshead only, so this file also runs inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+
+from sheepshead import HandState, SheepsheadError
+from sheepshead.cards import display_order
+from sheepshead.state import Phase
+from sheepshead.ui.render import UiState, render, ui_intent
+from sheepshead.ui.table import (HUMAN, Settings, Table, announce, diff, hash_of, parse_hash,
+                                 share_line)
+
+TODAY = datetime.date(2026, 11, 30)
+
+
+def play_hand(table: Table, choose=lambda v: v.legal[0]) -> None:
+    """Play the current hand to its end, the human taking ``choose(view)``."""
+    while not table.hand.is_over:
+        if table.human_turn:
+            assert table.act(choose(table.seat_view())) is not None
+        else:
+            assert table.step() is not None
+
+
+def first_seed(kind: str) -> tuple[str, str, str]:
+    for i in range(5000):
+        seed = f"game:{i:016x}"
+        h = HandState.from_seed(seed, 1)
+        h.apply("pick")
+        for bury in h.legal_actions():
+            h2 = h.copy()
+            h2.apply(bury)
+            for call in h2.legal_actions():
+                if kind == "unknown" and call.unknown is not None:
+                    return seed, str(bury), str(call)
+    raise LookupError(kind)
+
+
+# ------------------------------------------------------------------ links
+def test_parse_hash():
+    assert parse_hash("", TODAY) == (None, None)
+    assert parse_hash("#", TODAY) == (None, None)
+    assert parse_hash("#daily=2026-11-30", TODAY) == ("daily:2026-11-30", None)
+    assert parse_hash("#game=0123456789ABCDEF", TODAY) == ("game:0123456789abcdef", None)
+    for bad in ("#daily=2026-13-45", "#daily=yesterday", "#game=123", "#game=0123456789abcdeg",
+                "#foo", "#daily=2026-02-30"):
+        seed, message = parse_hash(bad, TODAY)
+        assert seed == "daily:2026-11-30"
+        assert message and "today's Daily" in message
+    assert hash_of("daily:2026-11-30") == "#daily=2026-11-30"
+    assert hash_of("game:0123456789abcdef") == "#game=0123456789abcdef"
+
+
+# ------------------------------------------------------------- the table
+def test_the_human_acts_only_in_turn_and_legally():
+    t = Table("daily:2026-11-30")
+    assert t.human_turn and t.seat_view().phase == Phase.PICK
+    assert t.step() is None                         # not a computer's turn
+    assert t.act("play QC") is None                 # illegal: nothing changes
+    assert t.act("nonsense words") is None
+    assert t.action_count() == 0
+    event = t.act("pass")
+    assert event is not None and (event.seat, event.action) == (HUMAN, "pass")
+    assert t.act("pass") is None                    # a double tap does nothing
+    assert t.action_count() == 1
+    assert t.computer_turn
+    assert t.step().seat == 1
+
+
+def test_computer_choices_are_deterministic_from_the_position():
+    a, b = Table("game:00000000000000aa"), Table("game:00000000000000aa")
+    for t in (a, b):
+        t.act("pass")
+        while t.computer_turn:
+            t.step()
+        play_hand(t)
+    assert a.game.to_json() == b.game.to_json()
+    # A reloaded table continues exactly as the live one does.
+    c = Table.load(a.save())
+    a.next_hand()
+    c.next_hand()
+    play_hand(a)
+    play_hand(c)
+    assert a.game.to_json() == c.game.to_json()
+
+
+def test_a_whole_game_scores_to_zero_and_has_a_winner():
+    t = Table("daily:2026-11-30", Settings(level="easy"))
+    for n in range(1, 11):
+        play_hand(t)
+        summary = t.hand_summary()
+        assert summary.number == n and sum(summary.scores) == 0
+        if not summary.leaster:
+            assert sum(summary.side_points) == 120
+            assert len(summary.bury) == 2
+        if n < 10:
+            assert t.next_hand()
+    assert not t.next_hand()
+    sheet = t.score_sheet()
+    assert len(sheet.rows) == 10 and sum(sheet.totals) == 0 and sheet.game_over
+    assert sheet.winners and all(sheet.totals[w] == max(sheet.totals) for w in sheet.winners)
+    view = t.view()
+    assert view.game_over and view.winners == sheet.winners
+    html = render(view, UiState())
+    assert "Game over" in html["panel"] and "Score sheet" in html["panel"]
+
+
+def test_save_and_load_round_trip():
+    t = Table("daily:2026-11-30", Settings(speed="fast", four_colour=True))
+    t.act("pick")
+    text = t.save()
+    data = json.loads(text)
+    assert data["format"] == "sheepshead-table/1" and data["version"] == 1
+    assert data["settings"] == {"level": "standard", "speed": "fast", "four_colour": True,
+                                "reduced_motion": False}
+    assert data["game"]["hands"] == [["pick"]]
+    u = Table.load(text)
+    assert u.settings == t.settings and u.game.to_json() == t.game.to_json()
+
+
+@pytest.mark.parametrize("text", [
+    "", "garbage", "null", "[]", "{}", '{"format": "other"}',
+    '{"format": "sheepshead-table/1", "version": 2, "game": {}}',
+    '{"format": "sheepshead-table/1", "version": 1, "game": null}',
+    '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
+    ' "seed": "daily:2026-11-30", "hands": [["play QC"]]}}',
+    '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
+    ' "seed": "nope", "hands": [[]]}}',
+    '{"format": "sheepshead-table/1", "version": 1, "settings": {"speed": "warp"},'
+    ' "game": {"format": "sheepshead-game/1", "seed": "daily:2026-11-30", "hands": [[]]}}',
+    '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
+    ' "seed": "daily:2026-11-30", "hands": [["pass"], []]}}',
+])
+def test_corrupt_or_foreign_saves_raise_sheepshead_error(text):
+    with pytest.raises(SheepsheadError):
+        Table.load(text)
+
+
+def test_settings_are_checked():
+    s = Settings()
+    s.set("level", "expert")
+    s.set("reduced_motion", True)
+    for key, value in (("level", "godlike"), ("speed", 3), ("four_colour", "yes"), ("x", 1)):
+        with pytest.raises(SheepsheadError):
+            s.set(key, value)
+
+
+# -------------------------------------------------------------- animation
+def test_diff_queues_each_action_and_each_finished_trick():
+    t = Table("daily:2026-11-30")
+    t.act("pass")
+    moves_seen = []
+    while not t.hand.is_over:
+        before = t.seat_view()
+        if t.human_turn:
+            t.act(before.legal[0])
+        else:
+            t.step()
+        moves = diff(before, t.seat_view())
+        assert 1 <= len(moves) <= 2
+        moves_seen += moves
+    plays = [m for m in moves_seen if m.kind == "play"]
+    tricks = [m for m in moves_seen if m.kind == "trick"]
+    assert len(plays) == 30 and len(tricks) == 6
+    result = t.seat_view().result
+    assert [m.seat for m in tricks] == [tr.winner for tr in result.tricks]
+    for m in plays:
+        assert m.trick.cards[-1] is m.card or m.card is None
+        assert m.text.endswith(".")
+
+
+def test_announcements():
+    assert announce(1, "play QC") == "Gus plays the Queen of clubs."
+    assert announce(0, "pass") == "You pass."
+    assert announce(2, "pick") == "Bev picks up the blind."
+    assert announce(3, "call AH") == "Lars calls the Ace of hearts."
+    assert announce(3, "call AH unknown") == "Lars calls the Ace of hearts, with an unknown card set aside."
+    assert announce(4, "play unknown") == "Dottie plays the unknown card, face down."
+
+
+# ------------------------------------------------------------------ share
+def test_share_line_is_spoiler_free():
+    t = Table("daily:2026-11-30")
+    line = share_line(t, "https://example.org/sheepshead/#game=ffff")
+    assert line == ("Sheepshead Daily 2026-11-30: I'm just sitting down. "
+                    "https://example.org/sheepshead/#daily=2026-11-30")
+    play_hand(t)
+    line = share_line(t, "http://localhost:8000/")
+    assert "after 1 of 10 hands" in line and line.endswith("/#daily=2026-11-30")
+    for word in ("Queen", "Jack", "Ace", "King", "Ten of", "♣"):
+        assert word not in line
+    g = Table("game:0123456789abcdef")
+    assert share_line(g, "http://x/").startswith("Sheepshead game 0123456789abcdef: ")
+
+
+# ------------------------------------------------------------------ render
+def test_render_draws_the_engines_view():
+    t = Table("daily:2026-11-30")
+    html = render(t.view(), UiState())
+    hand = display_order(HandState.from_seed("daily:2026-11-30", 1).hand_of(0))
+    positions = [html["hand"].index(f'data-card="{c}"') for c in hand]
+    assert positions == sorted(positions)
+    assert all(f'aria-label="{c.name}"' in html["hand"] for c in hand)
+    assert html["hand"].count("disabled") == 6                  # not playing yet
+    assert 'data-act="pick"' in html["actions"] and 'data-act="pass"' in html["actions"]
+    assert html["center"].count('aria-label="face-down card"') == 2
+    assert "Dealer" in html["seat-4"]
+    assert render(t.view(), UiState(), busy=True)["actions"] == ""
+
+
+def test_bury_selection_and_the_unknown_call_flow():
+    seed, bury, call = first_seed("unknown")
+    t = Table(seed)
+    ui = UiState()
+    t.act("pick")
+    a, b = bury.split()[1:]
+    assert ui_intent(t, ui, f"select:{a}") and ui_intent(t, ui, f"select:{b}")
+    html = render(t.view(), ui)
+    assert f'data-act="bury {a} {b}"' in html["actions"]
+    assert html["hand"].count('aria-pressed="true"') == 2
+    assert ui_intent(t, ui, f"select:{a}")                      # untap
+    assert "disabled" in render(t.view(), ui)["actions"]
+    ui_intent(t, ui, f"select:{a}")
+    t.act(f"bury {a} {b}")
+    ui.reset_turn()
+    words = call.split()
+    ace, unknown = words[1], words[3]
+    html = render(t.view(), ui)
+    assert f'data-ui="unknown:{ace}"' in html["actions"]
+    assert 'data-act="alone"' in html["actions"]
+    assert ui_intent(t, ui, f"unknown:{ace}")
+    html = render(t.view(), ui)
+    assert f'data-act="call {ace} unknown {unknown}"' in html["hand"]
+    assert "set aside" in html["status"]
+    assert t.act(f"call {ace} unknown {unknown}") is not None
+    html = render(t.view(), UiState())
+    assert "unknown card" in html["hand"] and "(unknown card)" in html["center"]
+
+
+def test_play_phase_highlights_only_legal_cards():
+    t = Table("daily:2026-11-30")
+    t.act("pass")
+    while not t.human_turn and not t.hand.is_over:
+        t.step()
+    v = t.seat_view()
+    if v.phase != Phase.PLAY:
+        pytest.skip("the deal did not reach your play")
+    html = render(t.view(), UiState())["hand"]
+    legal = {str(a.card) for a in v.legal}
+    for c in v.hand:
+        assert (f'data-act="play {c}"' in html) == (str(c) in legal)
+    assert html.count(" legal") == len(legal)
