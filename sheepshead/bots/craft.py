@@ -106,6 +106,9 @@ def _alone_strength(hand: int) -> bool:
 def bury_ranking(hand8: int) -> list[tuple[float, int]]:
     """Every bury of an eight-card hand with its score, best first."""
     cards = mask_bits(hand8)
+    cheap = [c for c in cards if POWER[c] < 16]       # never bury a Queen or Jack if avoidable
+    if len(cheap) >= 2:
+        cards = cheap
     out = []
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:

@@ -1,0 +1,165 @@
+"""The Expert player: search over the cards it cannot see.
+
+For each decision (pick, bury, call, play) the Expert
+
+1. deals the hidden cards at random many times, consistently with everything
+   its view tells (:mod:`sheepshead.bots.sampling`), and weights each deal by
+   how well it explains the passes made before (a seat that passed is unlikely
+   to hold a hand it would have picked);
+2. for every candidate action and every deal, applies the action to that
+   imagined deal and plays the hand out with the fast Standard rules on
+   exact holdings (:func:`rollout`);
+3. chooses the action with the best weighted mean ledger value for its seat.
+   Standard's own choice is kept unless another candidate beats it clearly
+   (by more than ``MARGIN`` standard errors of the paired difference), so
+   sampling noise does not make it play worse than Standard.
+
+Its work is a fixed budget (``BUDGET`` playouts split over the candidates),
+never a clock, so the same view and seed always give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..actions import ALONE, CALL_UNKNOWN, PASS, PICK, Action, action_of
+from ..state import HandState
+from ..view import SeatView
+from .base import Player
+from .craft import best_bury, best_call, bury_ranking, call_ranking, play_card, table_from_state
+from .craft import wants_to_pick
+from .knowledge import Knowledge
+from .sampling import Slots, passers_weight, sample_state
+from .standard import standard_code
+
+__all__ = ["ExpertPlayer", "rollout", "BUDGET"]
+
+BUDGET = 160
+"""Playouts per decision, split evenly over the candidate actions."""
+MIN_SAMPLES = 8
+MAX_SAMPLES = 60
+BURY_CANDIDATES = 5
+MARGIN = 1.0
+
+_BURY_CACHE: dict[int, int] = {}
+_PICK_CACHE: dict[tuple[int, int], bool] = {}
+
+
+def _would_pick(hand: int, position: int) -> bool:
+    key = (hand, position)
+    v = _PICK_CACHE.get(key)
+    if v is None:
+        if len(_PICK_CACHE) > 200_000:
+            _PICK_CACHE.clear()
+        v = _PICK_CACHE[key] = wants_to_pick(hand, position)
+    return v
+
+
+def _bury(hand8: int) -> int:
+    v = _BURY_CACHE.get(hand8)
+    if v is None:
+        if len(_BURY_CACHE) > 100_000:
+            _BURY_CACHE.clear()
+        v = _BURY_CACHE[hand8] = best_bury(hand8)
+    return v
+
+
+def rollout(state: HandState) -> HandState:
+    """Play a (sampled) state to the end with the Standard rules on exact holdings."""
+    apply = state.apply_move
+    while True:
+        phase = state.phase
+        if phase == 3:
+            m = state._play_mask(state.to_act)
+            if m & (m - 1):
+                apply(64 + play_card(table_from_state(state)))
+            else:
+                apply(63 + m.bit_length())
+        elif phase == 4:
+            return state
+        elif phase == 0:
+            apply(PICK if _would_pick(state.hands[state.to_act], state.passes) else PASS)
+        elif phase == 1:
+            apply(_bury(state.hands[state.picker]))
+        else:
+            apply(best_call(state.hands[state.picker], state.legal_moves()))
+
+
+class ExpertPlayer(Player):
+    level = "expert"
+
+    def __init__(self, seed=0, budget: int = BUDGET):
+        super().__init__(seed)
+        self.budget = budget
+
+    def decide(self, view: SeatView, rng: random.Random) -> int:
+        return self._search(view, rng)[0]
+
+    def evaluate(self, view: SeatView) -> tuple[Action, list[tuple[Action, float]]]:
+        """The choice and each candidate's estimated ledger value (for hints)."""
+        if not isinstance(view, SeatView):
+            raise TypeError(f"a player decides from a SeatView, not {type(view).__name__}")
+        if not view.legal:
+            from ..errors import SheepsheadError
+            raise SheepsheadError(f"seat {view.seat} has nothing to do: it is not its turn")
+        if len(view.legal) == 1:
+            return view.legal[0], []
+        code, values = self._search(view, self.rng_for(view))
+        return action_of(code), [(action_of(c), v) for c, v in values]
+
+    # ------------------------------------------------------------ search
+    def _candidates(self, k: Knowledge) -> list[int]:
+        legal = k.legal_codes
+        if k.phase == 1:
+            return [code for _, code in bury_ranking(k.hand)[:BURY_CANDIDATES]]
+        if k.phase == 2:
+            ranked = [code for _, code in call_ranking(k.hand, legal)]
+            plain = [c for c in ranked if c < CALL_UNKNOWN and c != ALONE]
+            unknown = [c for c in ranked if c >= CALL_UNKNOWN][:3]
+            return plain + unknown + [ALONE]
+        return list(legal)
+
+    def _search(self, view: SeatView, rng: random.Random) -> tuple[int, list[tuple[int, float]]]:
+        k = Knowledge(view)
+        default = standard_code(k)
+        cands = self._candidates(k)
+        if default not in cands:
+            cands.insert(0, default)
+        if len(cands) == 1:
+            return cands[0], [(cands[0], 0.0)]
+        me = k.seat
+        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // len(cands)))
+        slots = Slots(k)
+        totals = [0.0] * len(cands)
+        rows: list[tuple[float, list[int]]] = []
+        wsum = 0.0
+        for _ in range(samples):
+            state = sample_state(k, rng, slots)
+            if state is None:
+                continue
+            w = passers_weight(k, state, _would_pick) if k.passed else 1.0
+            row = []
+            for i, code in enumerate(cands):
+                s = state.copy()
+                s.apply_move(code)
+                v = rollout(s).scores()[me]
+                row.append(v)
+                totals[i] += w * v
+            rows.append((w, row))
+            wsum += w
+        if not rows or wsum <= 0:
+            return default, [(c, 0.0) for c in cands]
+        means = [t / wsum for t in totals]
+        d = cands.index(default)
+        best = max(range(len(cands)), key=lambda i: (means[i], i == d))
+        if best != d:
+            # Keep Standard's choice unless the best beats it clearly (paired differences).
+            diffs = [(w, row[best] - row[d]) for w, row in rows]
+            mu = sum(w * x for w, x in diffs) / wsum
+            var = sum(w * (x - mu) ** 2 for w, x in diffs) / wsum
+            n_eff = wsum * wsum / sum(w * w for w, _ in diffs)
+            se = math.sqrt(var / max(1.0, n_eff - 1)) if n_eff > 1 else float("inf")
+            if mu <= MARGIN * se:
+                best = d
+        return cands[best], list(zip(cands, means))
