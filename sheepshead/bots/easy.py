@@ -1,29 +1,36 @@
-"""The Easy player: Standard's judgement with human-like lapses, never absurd.
+"""The Easy player: Standard's judgement with a beginner's lapses, never absurd.
 
-Its pick threshold wobbles (but it never picks a junk hand), it sometimes
-buries or calls the second-best way, and now and then it plays a plausible
-weaker card: it ducks a trick it could take, forgets to schmear, or leads a
-card it likes.  It never throws an Ace or a Ten onto an opponent's trick when
-it has a cheaper card, and never breaks the rules.
+A beginner at the table: it picks on hope as often as on strength (its pick
+threshold wobbles upward a lot, but it never picks a junk hand: three trumps
+or a pair of Queens, and a Jack or better); it usually buries its two
+cheapest cards instead of banking points; it sometimes calls its second-best
+Ace; and about two plays in three it plays some other legal card than
+Standard would: it ducks a trick it could take, forgets to schmear, leads a
+card it likes.  It never throws points onto a trick a known opponent is
+winning when it has a cheap card, never leads the unknown card by whim, and
+never breaks the rules.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..actions import PASS, PICK, PLAY
+from ..actions import BURY, PASS, PICK, PLAY
 from ..cards import POINTS
 from ..view import SeatView
 from .base import Player
 from .craft import (POWER, _friend, bury_ranking, call_ranking, play_card, table_from_knowledge,
-                    trick_winner,
-                    wants_to_pick)
+                    trick_winner, wants_to_pick)
 from .knowledge import Knowledge, mask_bits
 
 __all__ = ["EasyPlayer"]
 
-LAPSE = 0.5
+LAPSE = 0.7
 """How often a card play is a lapse rather than Standard's choice."""
+BURY_LAPSE = 0.9
+"""How often it buries its two cheapest cards instead of banking points."""
+CALL_LAPSE = 0.35
+"""How often it calls its second-best choice."""
 
 
 class EasyPlayer(Player):
@@ -33,13 +40,17 @@ class EasyPlayer(Player):
         k = Knowledge(view)
         phase = k.phase
         if phase == 0:
-            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 6.0)) else PASS
+            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 7.0)) else PASS
         if phase == 1:
-            ranking = bury_ranking(k.hand)
-            return ranking[0 if rng.random() < 0.6 else min(1, len(ranking) - 1)][1]
+            if rng.random() < BURY_LAPSE:
+                # A beginner's bury: the two cheapest cards, banking no points.
+                cards = sorted(mask_bits(k.hand), key=lambda c: (POWER[c] >= 16, POINTS[c], POWER[c]))
+                a, b = sorted(cards[:2])
+                return BURY + 32 * a + b
+            return bury_ranking(k.hand)[0][1]
         if phase == 2:
             ranking = call_ranking(k.hand, k.legal_codes)
-            return ranking[0 if rng.random() < 0.8 or ranking[1][0] < -5 else 1][1]
+            return ranking[0 if rng.random() > CALL_LAPSE or ranking[1][0] < -5 else 1][1]
         t = table_from_knowledge(k)
         card = play_card(t)
         if rng.random() < LAPSE:
