@@ -18,7 +18,7 @@ from sheepshead.bots import make_player
 from sheepshead.cards import cards_of
 from sheepshead.state import HandState
 
-from bots_helpers import seeded_positions
+from test_bots_play import seeded_positions
 
 
 def _played_by(state: HandState) -> list[int]:
@@ -100,7 +100,7 @@ def test_redistributing_hidden_cards_never_changes_a_choice():
         view = state.view(seat)
         if len(view.legal) < 2:
             continue
-        levels = ["easy", "standard"] + (["expert"] if n % 6 == 0 else [])
+        levels = ["easy", "standard"] + (["expert"] if n % 8 == 0 else [])
         choices = {lv: make_player(lv, 7).choose(view) for lv in levels}
         for _ in range(3):
             other = redistribute(state, seat, rng)
@@ -116,5 +116,5 @@ def test_redistributing_hidden_cards_never_changes_a_choice():
             break
     assert compared["standard"] >= 120, compared
     assert compared["easy"] >= 120, compared
-    assert compared["expert"] >= 15, compared
+    assert compared["expert"] >= 10, compared
     assert changed_deals >= 100

@@ -1,0 +1,102 @@
+"""``suggest`` and ``arena`` on the command line, including refusals (status 2, one line)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sheepshead.cli import main
+from sheepshead.record import record_of
+from sheepshead.state import HandState
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "sheepshead", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _record(actions):
+    return json.dumps({"format": "sheepshead/1", "seed": "game:00000000000000aa", "hand": 1,
+                       "actions": actions})
+
+
+@pytest.mark.parametrize("level", ["easy", "standard", "expert"])
+def test_suggest_prints_a_legal_action(tmp_path, level):
+    path = tmp_path / "pos.json"
+    path.write_text(_record(["pass"]))
+    r = _run(["suggest", str(path), "--level", level, "--seed", "5"])
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["action"] in ("pick", "pass")
+    if level == "expert":
+        assert set(out["values"]) == {"pick", "pass"}
+        assert all(isinstance(v, float) for v in out["values"].values())
+    again = _run(["suggest", str(path), "--level", level, "--seed", "5"])
+    assert again.stdout == r.stdout
+
+
+def test_suggest_mid_hand_from_stdin(capsys):
+    state = HandState.from_seed("game:00000000000000aa", 1)
+    from sheepshead.bots import make_player
+    bots = [make_player("standard", s) for s in range(5)]
+    while len(state.tricks) < 2:
+        state.apply(bots[state.to_act].choose(state.view(state.to_act)))
+    text = json.dumps(record_of(state, seed="game:00000000000000aa", hand=1).to_json())
+    r = _run(["suggest", "-", "--level", "expert"], stdin=text)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    legal = [str(a) for a in state.legal_actions()]
+    assert out["action"] in legal
+    assert set(out["values"]) <= set(legal)
+
+
+def test_suggest_refuses_bad_input(tmp_path):
+    done = HandState.from_seed("game:00000000000000aa", 1)
+    from sheepshead.bots import make_player
+    bots = [make_player("standard", s) for s in range(5)]
+    while not done.is_over:
+        done.apply(bots[done.to_act].choose(done.view(done.to_act)))
+    finished = tmp_path / "done.json"
+    finished.write_text(json.dumps(record_of(done, seed="game:00000000000000aa", hand=1).to_json()))
+    ok = tmp_path / "ok.json"
+    ok.write_text(_record([]))
+    cases = [
+        ["suggest", str(finished), "--level", "standard"],
+        ["suggest", str(ok), "--level", "grandmaster"],
+        ["suggest", str(ok), "--level", "standard", "--seed", "minus one"],
+        ["suggest", str(ok), "--level", "standard", "--seed", "-4"],
+        ["suggest", str(tmp_path / "missing.json"), "--level", "easy"],
+        ["arena", "--candidate", "grandmaster", "--deals", "2"],
+        ["arena", "--candidate", "standard", "--deals", "0"],
+    ]
+    for args in cases:
+        r = _run(args)
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        assert r.stdout == ""
+        assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert "Traceback" not in r.stderr
+
+
+def test_arena_prints_the_summary(capsys):
+    assert main(["arena", "--candidate", "standard", "--field", "easy", "--deals", "4",
+                 "--jobs", "1", "--seed", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deals"] == 4 and out["hands"] == 20
+    lo, hi = out["ci95"]
+    assert lo <= out["mean_per_hand"] <= hi
+    for key in ("pick_rate", "leaster_rate"):
+        assert 0 <= out[key] <= 1
+    # The same seed gives the same matches, also across processes.
+    r = _run(["arena", "--candidate", "random", "--field", "standard", "--deals", "3",
+              "--jobs", "2", "--seed", "3"])
+    assert r.returncode == 0, r.stderr
+    first = json.loads(r.stdout)
+    second = json.loads(_run(["arena", "--candidate", "random", "--field", "standard",
+                              "--deals", "3", "--jobs", "1", "--seed", "3"]).stdout)
+    assert first["mean_per_hand"] == second["mean_per_hand"]
