@@ -12,6 +12,7 @@ search can generate and apply moves without building objects:
 code       action
 =========  ==============================
 0 / 1 / 2  pass / pick / alone
+3 / 4 / 5  crack / recrack / blitz (options)
 64 + c     play card c
 128+32a+b  bury cards a < b
 2048 + c   call card c
@@ -27,10 +28,10 @@ from dataclasses import dataclass
 from .cards import CARDS, Card, parse_card
 from .errors import NotationError
 
-__all__ = ["Kind", "Action", "PASS", "PICK", "ALONE", "PLAY", "BURY", "CALL", "CALL_UNKNOWN",
-           "action_of", "code_of"]
+__all__ = ["Kind", "Action", "PASS", "PICK", "ALONE", "CRACK", "RECRACK", "BLITZ", "PLAY", "BURY",
+           "CALL", "CALL_UNKNOWN", "action_of", "code_of"]
 
-PASS, PICK, ALONE = 0, 1, 2
+PASS, PICK, ALONE, CRACK, RECRACK, BLITZ = 0, 1, 2, 3, 4, 5
 PLAY, BURY, CALL, CALL_UNKNOWN = 64, 128, 2048, 4096
 
 
@@ -40,7 +41,7 @@ class Kind(str, enum.Enum):
     PICK = "pick"
     """Take the blind and become the picker."""
     PASS = "pass"
-    """Decline the blind."""
+    """Decline the blind (or, with the options, decline to crack, re-crack or blitz)."""
     BURY = "bury"
     """The picker's two buried cards."""
     CALL = "call"
@@ -49,9 +50,18 @@ class Kind(str, enum.Enum):
     """The picker plays alone against the other four."""
     PLAY = "play"
     """Play a card to the trick."""
+    CRACK = "crack"
+    """A defender doubles the hand (option)."""
+    RECRACK = "recrack"
+    """The picker doubles a cracked hand again (option)."""
+    BLITZ = "blitz"
+    """The picker shows both black Queens to double the hand (option)."""
 
 
-_ARITY = {Kind.PICK: 0, Kind.PASS: 0, Kind.ALONE: 0, Kind.PLAY: 1, Kind.BURY: 2}
+_ARITY = {Kind.PICK: 0, Kind.PASS: 0, Kind.ALONE: 0, Kind.PLAY: 1, Kind.BURY: 2,
+          Kind.CRACK: 0, Kind.RECRACK: 0, Kind.BLITZ: 0}
+_SIMPLE = {Kind.PASS: PASS, Kind.PICK: PICK, Kind.ALONE: ALONE, Kind.CRACK: CRACK,
+           Kind.RECRACK: RECRACK, Kind.BLITZ: BLITZ}
 
 
 @dataclass(frozen=True)
@@ -123,12 +133,8 @@ class Action:
 def code_of(action: Action) -> int:
     """The move code of an action (see the module docstring)."""
     k = action.kind
-    if k is Kind.PASS:
-        return PASS
-    if k is Kind.PICK:
-        return PICK
-    if k is Kind.ALONE:
-        return ALONE
+    if k in _SIMPLE:
+        return _SIMPLE[k]
     if k is Kind.PLAY:
         return PLAY + action.cards[0].index
     if k is Kind.BURY:
@@ -146,12 +152,8 @@ def action_of(code: int) -> Action:
     """The :class:`Action` of a move code (cached: each code makes one object)."""
     a = _CACHE.get(code)
     if a is None:
-        if code == PASS:
-            a = Action(Kind.PASS)
-        elif code == PICK:
-            a = Action(Kind.PICK)
-        elif code == ALONE:
-            a = Action(Kind.ALONE)
+        if code < PLAY:
+            a = Action(next(k for k, c in _SIMPLE.items() if c == code))
         elif code < BURY:
             a = Action(Kind.PLAY, (CARDS[code - PLAY],))
         elif code < CALL:

@@ -49,8 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("deal", help="print a deal as JSON")
     d.add_argument("--seed", required=True, help="daily:YYYY-MM-DD or game:<16 hex>")
     d.add_argument("--hand", type=int, default=1, help="hand number, 1-based (default 1)")
-    d.add_argument("--players", type=int, default=5, choices=[5],
-                   help="players at the table (only 5 until the options land)")
+    d.add_argument("--players", type=int, default=5, choices=[3, 4, 5],
+                   help="players at the table (default 5)")
     d.set_defaults(run=cmd_deal)
     r = sub.add_parser("replay", help="replay a hand record (FILE or - for stdin)")
     r.add_argument("file")

@@ -1,14 +1,14 @@
 """A game: ten hands from one seed, the deal passing left, and the ledger.
 
-:class:`Game` is a plain value built from its seed, rules and the actions of
-each hand; it replays them to know where it stands, so a saved game is just
-its records.  Hand ``n`` is dealt by seat ``(n + P - 2) mod P`` (hand 1 by
-the last seat, so seat 0 speaks and leads first).
+:class:`Game` is built from its seed and rules and grows hand by hand; a saved
+game is just the actions of each hand (:meth:`Game.to_json`), replayed and
+checked by :meth:`Game.from_json`.  Hand ``n`` is dealt by seat
+``(n + P - 2) mod P`` (hand 1 by the last seat, so seat 0 speaks and leads
+first).  Under the doubler option a thrown-in hand is dealt again by the same
+dealer (``redeal`` 1, 2, …) and is not counted among the ten.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from .actions import Action
 from .deals import check_seed, dealer_of
@@ -22,23 +22,28 @@ __all__ = ["Game", "HANDS_PER_GAME"]
 HANDS_PER_GAME = 10
 
 
-@dataclass
 class Game:
-    """Ten hands of one seed. ``hands[i]`` is the state of hand ``i + 1``."""
+    """Ten hands of one seed. ``hands[i]`` is the state of the ``i``-th deal (throw-ins included)."""
 
-    seed: str
-    rules: Rules = DEFAULT_RULES
-    length: int = HANDS_PER_GAME
-
-    def __post_init__(self):
-        check_seed(self.seed)
-        self.hands: list[HandState] = [HandState.from_seed(self.seed, 1, self.rules)]
+    def __init__(self, seed: str, rules: Rules = DEFAULT_RULES, length: int = HANDS_PER_GAME):
+        check_seed(seed)
+        self.seed = seed
+        self.rules = rules
+        self.length = length
+        self.hands: list[HandState] = [HandState.from_seed(seed, 1, rules)]
+        self.deals: list[tuple[int, int]] = [(1, 0)]
+        """(hand number, redeal) of each entry of ``hands``."""
 
     # ------------------------------------------------------------- where
     @property
     def hand_number(self) -> int:
         """1-based number of the hand in progress (or the last one when the game is over)."""
-        return len(self.hands)
+        return self.deals[-1][0]
+
+    @property
+    def redeal(self) -> int:
+        """How many times the hand in progress was thrown in and dealt again."""
+        return self.deals[-1][1]
 
     @property
     def current(self) -> HandState:
@@ -46,7 +51,8 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return len(self.hands) == self.length and self.current.is_over
+        return (self.hand_number == self.length and self.current.is_over
+                and not self.current.thrown_in)
 
     def dealer(self, hand_number: int | None = None) -> int:
         return dealer_of(hand_number or self.hand_number, self.rules.players)
@@ -55,23 +61,26 @@ class Game:
     def apply(self, action: Action | str) -> None:
         """Apply an action to the hand in progress."""
         if self.current.is_over:
-            raise SheepsheadError("the hand is over: deal the next hand first"
-                                  if not self.is_over else "the game is over")
+            raise SheepsheadError("the game is over" if self.is_over
+                                  else "the hand is over: deal the next hand first")
         self.current.apply(action)
 
     def next_hand(self) -> HandState:
-        """Deal the next hand once the current one is over."""
+        """Deal the next hand (or deal a thrown-in hand again) once the current one is over."""
         if not self.current.is_over:
             raise SheepsheadError("the hand in progress is not over")
         if self.is_over:
             raise SheepsheadError("the game is over")
-        self.hands.append(HandState.from_seed(self.seed, len(self.hands) + 1, self.rules))
+        n, r = self.deals[-1]
+        n, r = (n, r + 1) if self.current.thrown_in else (n + 1, 0)
+        self.hands.append(HandState.from_seed(self.seed, n, self.rules, r))
+        self.deals.append((n, r))
         return self.current
 
     # ------------------------------------------------------------ ledger
     def hand_scores(self) -> list[tuple[int, ...]]:
-        """Ledger changes of every finished hand, in order."""
-        return [tuple(h.result().scores) for h in self.hands if h.is_over]
+        """Ledger changes of every finished, played hand, in order (throw-ins left out)."""
+        return [tuple(h.result().scores) for h in self.hands if h.is_over and not h.thrown_in]
 
     def totals(self) -> tuple[int, ...]:
         """Each seat's running total; always sums to zero."""
@@ -91,10 +100,10 @@ class Game:
 
     # ------------------------------------------------------------ records
     def records(self) -> list[HandRecord]:
-        """One ``sheepshead/1`` record per hand dealt so far."""
+        """One ``sheepshead/1`` record per deal so far."""
         return [HandRecord(self.rules, self.seed, n, h.dealer, None,
-                           tuple(str(a) for a in h.actions()))
-                for n, h in enumerate(self.hands, start=1)]
+                           tuple(str(a) for a in h.actions()), r)
+                for (n, r), h in zip(self.deals, self.hands)]
 
     def to_json(self) -> dict:
         return {"format": "sheepshead-game/1", "seed": self.seed, "rules": self.rules.to_json(),
@@ -106,14 +115,14 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != "sheepshead-game/1":
             raise SheepsheadError("saved game: not a sheepshead-game/1 object")
         hands = data.get("hands")
-        if not isinstance(hands, list) or not 1 <= len(hands) <= HANDS_PER_GAME:
-            raise SheepsheadError("saved game: hands must be a list of 1 to 10 action lists")
+        if not isinstance(hands, list) or not hands:
+            raise SheepsheadError("saved game: hands must be a non-empty list of action lists")
         game = cls(data.get("seed"), Rules.from_json(data.get("rules")))
-        for n, actions in enumerate(hands, start=1):
-            if n > 1:
+        for i, actions in enumerate(hands):
+            if i:
                 game.next_hand()
             if not isinstance(actions, list):
-                raise SheepsheadError(f"saved game: hand {n}'s actions are not a list")
+                raise SheepsheadError(f"saved game: deal {i + 1}'s actions are not a list")
             record = game.records()[-1].with_actions(actions)
             game.hands[-1] = record.replay()
         return game

@@ -111,9 +111,9 @@ class HandRecord:
             if self.deal is not None:
                 hands = [[parse_card(c) for c in h] for h in self.deal[0]]
                 blind = [parse_card(c) for c in self.deal[1]]
-                return HandState(hands, blind, self.dealer, self.rules)
+                return HandState(hands, blind, self.dealer, self.rules, self.redeal)
             d = deal_cards(self.seed, self.hand, self.redeal, self.rules.players)
-            return HandState.from_deal(d, self.rules)
+            return HandState.from_deal(d, self.rules, self.redeal)
         except RecordError:
             raise
         except SheepsheadError as e:

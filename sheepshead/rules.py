@@ -1,13 +1,24 @@
-"""Rule settings: the default table and, later, the options of ``shared/rules``.
+"""Rule settings: the default table and the options of ``shared/rules/README.md``.
 
 A :class:`Rules` value travels with every hand (the record's ``rules``
-object).  Each field is one option by its record name; the default value of
+object).  Each field is one option under its record name; the default value of
 every field is the default table, so ``Rules()`` *is* the default table and
 ``rules.to_json()`` writes only what differs from it (``{}`` for the default).
 
-Only the default table is playable today: :meth:`Rules.from_json` reads every
-option name the options issue will add, but refuses any value the engine does
-not play yet with a clear error rather than playing it wrongly.
+========================  ===================  ===========================================
+record name               default              other values
+========================  ===================  ===========================================
+``players``               ``5``                ``3`` (picker always alone), ``4`` (no black sevens)
+``double_on_bump``        ``true``             ``false``: a loss costs what a win pays
+``partner``               ``"called-ace"``     ``"jack-of-diamonds"``: its holder is the partner
+``all_pass``              ``"leaster"``        ``"doubler"``, ``"dealer-picks"``
+``leaster_tiebreak``      ``"none"``           ``"fewer-tricks"``
+``leaster_tie``           ``"nothing"``        ``"shared"``
+``leaster_blind``         ``"nobody"``         ``"last-trick"``
+``crack``                 ``false``            ``true``: crack and re-crack
+``blitz``                 ``false``            ``true``: the black Queens shown double once
+``schwarz_to_picker``     ``false``            ``true``: a schwarzed partner pays nothing
+========================  ===================  ===========================================
 """
 
 from __future__ import annotations
@@ -17,27 +28,57 @@ from dataclasses import dataclass, fields
 
 from .errors import SheepsheadError
 
-__all__ = ["Rules", "AllPass", "PartnerBy", "DEFAULT_RULES"]
+__all__ = ["Rules", "AllPass", "PartnerBy", "LeasterTiebreak", "LeasterTie", "LeasterBlind",
+           "DEFAULT_RULES", "OPTION_HELP"]
 
 
 class PartnerBy(str, enum.Enum):
     """How the picker gets a partner."""
 
     CALLED_ACE = "called-ace"
-    """The picker calls a fail Ace (or Ten, or an Ace with an unknown card)."""
+    """The picker calls a fail Ace (or Ten, or an Ace with an unknown card), or goes alone."""
     JACK_OF_DIAMONDS = "jack-of-diamonds"
-    """The holder of the Jack of diamonds is the secret partner (option)."""
+    """The holder of the Jack of diamonds is the secret partner; a picker who holds or buries
+    it plays alone without saying so."""
 
 
 class AllPass(str, enum.Enum):
     """What happens when everyone passes."""
 
     LEASTER = "leaster"
-    """Play a leaster: fewest points (with a trick) wins."""
+    """Play a leaster: fewest points, with at least one trick, wins."""
     DOUBLER = "doubler"
-    """Throw the hand in; the next played hand counts double (option)."""
+    """Throw the hand in; the same dealer deals again and the next played hand counts double
+    (compounding). Thrown-in hands are not among the ten."""
     DEALER_PICKS = "dealer-picks"
-    """The dealer must pick; the bump is waived (option)."""
+    """The dealer must pick when everyone else passed; a loss is then not doubled."""
+
+
+class LeasterTiebreak(str, enum.Enum):
+    """How a leaster tie for fewest points is first broken."""
+
+    NONE = "none"
+    """Not broken: see :class:`LeasterTie`."""
+    FEWER_TRICKS = "fewer-tricks"
+    """Of the tied players, fewer tricks wins."""
+
+
+class LeasterTie(str, enum.Enum):
+    """A leaster tie that is still a tie."""
+
+    NOTHING = "nothing"
+    """Nobody scores."""
+    SHARED = "shared"
+    """The tied players share the win: each other player pays one to each of them."""
+
+
+class LeasterBlind(str, enum.Enum):
+    """Whose the blind's points are in a leaster."""
+
+    NOBODY = "nobody"
+    """Set aside, counting for nobody."""
+    LAST_TRICK = "last-trick"
+    """Counted to whoever takes the last trick."""
 
 
 @dataclass(frozen=True)
@@ -45,17 +86,47 @@ class Rules:
     """The table's rules. ``Rules()`` is the default table of ``shared/rules/README.md``."""
 
     players: int = 5
-    """Players at the table (5; 3 and 4 are options)."""
+    """Players at the table: 5, or 3 (ten cards each, picker always alone) or 4 (seven each)."""
     double_on_bump: bool = True
     """A losing picker's side pays double what a win would pay."""
     partner: PartnerBy = PartnerBy.CALLED_ACE
     """How the partner is chosen."""
     all_pass: AllPass = AllPass.LEASTER
     """What an all-pass hand becomes."""
+    leaster_tiebreak: LeasterTiebreak = LeasterTiebreak.NONE
+    """How a leaster tie is broken first."""
+    leaster_tie: LeasterTie = LeasterTie.NOTHING
+    """What a leaster tie that remains scores."""
+    leaster_blind: LeasterBlind = LeasterBlind.NOBODY
+    """Whose the blind's points are in a leaster."""
+    crack: bool = False
+    """After the call, a defender who had no chance to pick may crack (double); the picker
+    may then re-crack (double again)."""
+    blitz: bool = False
+    """A picker holding both black Queens may show them to double, once."""
+    schwarz_to_picker: bool = False
+    """When the picker's side takes no trick, the picker pays the whole loss."""
 
-    # Values the engine plays today; anything else is refused by from_json.
-    SUPPORTED = {"players": {5}, "double_on_bump": {True},
-                 "partner": {PartnerBy.CALLED_ACE}, "all_pass": {AllPass.LEASTER}}
+    def __post_init__(self):
+        for f in fields(self):
+            kind = type(f.default)
+            value = getattr(self, f.name)
+            if issubclass(kind, enum.Enum):
+                try:
+                    object.__setattr__(self, f.name, kind(value))
+                except ValueError:
+                    raise SheepsheadError(f"rule option {f.name!r} cannot be {value!r}") from None
+            elif kind is bool and not isinstance(value, bool):
+                raise SheepsheadError(f"rule option {f.name!r} must be true or false, not {value!r}")
+        if self.players not in (3, 4, 5) or isinstance(self.players, bool):
+            raise SheepsheadError(f"rule option 'players' must be 3, 4 or 5, not {self.players!r}")
+        if self.players == 3 and self.partner is not PartnerBy.CALLED_ACE:
+            raise SheepsheadError("three-handed, the picker always plays alone: "
+                                  "'partner' cannot be set")
+
+    @property
+    def hand_size(self) -> int:
+        return {3: 10, 4: 7, 5: 6}[self.players]
 
     def to_json(self) -> dict:
         """Only the settings that differ from the default table."""
@@ -72,34 +143,41 @@ class Rules:
             return DEFAULT_RULES
         if not isinstance(data, dict):
             raise SheepsheadError(f"rules must be an object of options, not {data!r}")
-        known = {f.name: f for f in fields(cls)}
-        values = {}
-        for name, raw in data.items():
-            f = known.get(name)
-            if f is None:
+        known = {f.name for f in fields(cls)}
+        for name in data:
+            if name not in known:
                 raise SheepsheadError(f"unknown rule option {name!r}")
-            kind = type(f.default)
-            try:
-                if issubclass(kind, enum.Enum):
-                    value = kind(raw)
-                elif kind is bool:
-                    if not isinstance(raw, bool):
-                        raise ValueError
-                    value = raw
-                else:
-                    if not isinstance(raw, int) or isinstance(raw, bool):
-                        raise ValueError
-                    value = raw
-            except ValueError:
-                raise SheepsheadError(f"rule option {name!r} cannot be {raw!r}") from None
-            if value not in cls.SUPPORTED[name]:
-                raise SheepsheadError(
-                    f"rule option {name!r} = {raw!r} is not playable yet (only the default table is)")
-            values[name] = value
-        return cls(**values)
+        return cls(**data)
+
+    def describe(self) -> list[str]:
+        """One short phrase per option that differs from the default table."""
+        return [OPTION_HELP[name][1] for name in self.to_json()]
 
     def __str__(self) -> str:
-        return "default table" if not self.to_json() else str(self.to_json())
+        return "default table" if not self.to_json() else "; ".join(self.describe())
 
 
 DEFAULT_RULES = Rules()
+
+OPTION_HELP: dict[str, tuple[str, str]] = {
+    "players": ("Players at the table: five, or three (ten cards each, the picker always alone) "
+                "or four (the black sevens out, seven cards each).", "fewer players"),
+    "double_on_bump": ("A losing picker's side pays double what a win would pay.",
+                       "no double on the bump"),
+    "partner": ("Who the partner is: the holder of the called Ace, or of the Jack of diamonds.",
+                "Jack of diamonds partner"),
+    "all_pass": ("When everyone passes: play a leaster, throw the hand in so the next one counts "
+                 "double, or make the dealer pick.", "all pass: doubler or dealer picks"),
+    "leaster_tiebreak": ("A leaster tie for fewest points goes to the player with fewer tricks.",
+                         "leaster ties: fewer tricks"),
+    "leaster_tie": ("A leaster tie that remains is shared instead of scoring nothing.",
+                    "leaster ties shared"),
+    "leaster_blind": ("In a leaster the blind's points go to whoever takes the last trick.",
+                      "leaster blind to the last trick"),
+    "crack": ("A defender who had no chance to pick may crack (double); the picker may re-crack.",
+              "crack and re-crack"),
+    "blitz": ("A picker holding both black Queens may show them to double the hand.", "blitz"),
+    "schwarz_to_picker": ("When the picker's side takes no trick, the picker pays it all.",
+                          "schwarz charged to the picker"),
+}
+"""Per option: a sentence for the Options panel, and a short phrase for the table."""

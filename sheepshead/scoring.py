@@ -53,30 +53,44 @@ def share_for(row: int, double_on_bump: bool = True) -> int:
     return row * 2 if (row < 0 and double_on_bump) else row
 
 
-def picker_scores(players: int, picker: int, partner: int | None, share: int) -> list[int]:
-    """Each seat's ledger change given the share the picker's side wins (negative: loses)."""
+def picker_scores(players: int, picker: int, partner: int | None, share: int,
+                  partner_pays: bool = True) -> list[int]:
+    """Each seat's ledger change given the share the picker's side wins (negative: loses).
+
+    With ``partner_pays`` false (a schwarzed side under that option), the partner scores
+    nothing and the picker alone pays every defender.
+    """
     scores = [-share] * players
     if partner is None:
         scores[picker] = share * (players - 1)
-    else:
+    elif partner_pays:
         scores[partner] = share
         scores[picker] = share * (players - 3)
+    else:
+        scores[partner] = 0
+        scores[picker] = share * (players - 2)
     return scores
 
 
-def leaster_scores(points: list[int], tricks_won: list[int]) -> list[int]:
+def leaster_scores(points: list[int], tricks_won: list[int], *, tiebreak_tricks: bool = False,
+                   shared: bool = False) -> list[int]:
     """Fewest card points among players who took a trick wins one from each other player.
 
-    A tie for fewest scores nothing.
+    A tie for fewest scores nothing, unless broken by fewer tricks (``tiebreak_tricks``)
+    or ``shared``: then every other player pays one to each tied winner.
     """
     players = len(points)
     qualified = [s for s in range(players) if tricks_won[s] > 0]
     low = min(points[s] for s in qualified)
     winners = [s for s in qualified if points[s] == low]
-    if len(winners) != 1:
+    if len(winners) > 1 and tiebreak_tricks:
+        fewest = min(tricks_won[s] for s in winners)
+        winners = [s for s in winners if tricks_won[s] == fewest]
+    if len(winners) > 1 and not shared:
         return [0] * players
-    scores = [-1] * players
-    scores[winners[0]] = players - 1
+    scores = [-len(winners)] * players
+    for w in winners:
+        scores[w] = players - len(winners)
     return scores
 
 
@@ -98,6 +112,12 @@ class HandResult:
     """Ledger change per seat; sums to zero."""
     row: int | None = None
     """The scoring row (+3 schwarz … -3 schwarzed), None in a leaster."""
+    bury: tuple[Card, ...] | None = None
+    """The picker's two buried cards (None in a leaster)."""
+    multiplier: int = 1
+    """What the scores were multiplied by: doublers, cracks and blitzes (options)."""
+    thrown_in: bool = False
+    """Everyone passed under the doubler option: nobody scores, the hand is dealt again."""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -115,4 +135,7 @@ class HandResult:
             "side_points": (None if self.side_points is None else
                             {"picker": self.side_points[0], "defenders": self.side_points[1]}),
             "scores": list(self.scores),
+            # Only the options produce these; the default table's output is exactly records.md's.
+            **({"multiplier": self.multiplier} if self.multiplier != 1 else {}),
+            **({"thrown_in": True} if self.thrown_in else {}),
         }

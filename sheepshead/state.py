@@ -20,12 +20,12 @@ from __future__ import annotations
 import enum
 from typing import Iterable
 
-from .actions import (ALONE, BURY, CALL, CALL_UNKNOWN, PASS, PICK, PLAY, Action, Kind,
-                      action_of)
+from .actions import (ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, RECRACK,
+                      Action, action_of)
 from .cards import CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, Card, Suit, card_points, cards_of
 from .deals import Deal, check_seed, deal_key, deal_masks, dealer_of
 from .errors import IllegalActionError, SheepsheadError
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy, Rules
 from .scoring import HandResult, Trick, leaster_scores, picker_scores, scoring_row, share_for
 
 __all__ = ["Phase", "HandState", "CallKind"]
@@ -34,10 +34,12 @@ TRUMP = 3
 FAIL_ACES = (7, 15, 23)     # AC AS AH
 FAIL_TENS = (3, 11, 19)     # 10C 10S 10H
 _BIT = tuple(1 << i for i in range(32))
-_PICK, _BURY, _CALL, _PLAY, _DONE = 0, 1, 2, 3, 4
+JACK_OF_DIAMONDS = 28
+BLACK_QUEENS = (1 << 5) | (1 << 13)   # QC QS
+_PICK, _BURY, _CALL, _PLAY, _DONE, _DOUBLES = 0, 1, 2, 3, 4, 5   # Phase values, as plain ints
 # Play move codes of every byte of a hand mask, by byte position: legal_moves() joins four lookups.
 _B0, _B1, _B2, _B3 = ([[PLAY + 8 * k + i for i in range(8) if b >> i & 1] for b in range(256)]
-                      for k in range(4))    # Phase values, as plain ints for speed
+                      for k in range(4))
 
 
 class Phase(enum.IntEnum):
@@ -52,7 +54,9 @@ class Phase(enum.IntEnum):
     PLAY = 3
     """Tricks are played."""
     DONE = 4
-    """Every trick is played; the hand is scored."""
+    """Every trick is played (or, under the doubler option, the hand was thrown in)."""
+    DOUBLES = 5
+    """Options only: after the call, crack, re-crack and blitz are offered before play."""
 
 
 class CallKind(enum.Enum):
@@ -62,12 +66,16 @@ class CallKind(enum.Enum):
     TEN = "ten"
     UNKNOWN = "unknown"
     ALONE = "alone"
+    JACK = "jack-of-diamonds"
+    """The option: the Jack of diamonds' holder is the partner, told by nothing but its play."""
 
 
 _FRESH = {           # the scalar fields of a hand before its first action
     "phase": _PICK, "passes": 0, "picker": -1, "bury": 0, "called": -1, "called_suit": -1,
     "call_kind": None, "unknown": -1, "unknown_pending": False, "partner": -1,
     "called_led_at": -1, "partner_revealed_at": -1, "led_suit": -1, "unknown_pos": -1,
+    "partner_card": -1, "forced": False, "thrown_in": False, "doubles": 0, "asks": (),
+    "cracker": -1, "recracked": False, "blitzed": False,
 }
 
 
@@ -79,7 +87,7 @@ class HandState:
     """
 
     def __init__(self, hands: Iterable[Iterable[Card | int]], blind: Iterable[Card | int],
-                 dealer: int, rules: Rules = DEFAULT_RULES):
+                 dealer: int, rules: Rules = DEFAULT_RULES, redeal: int = 0):
         hand_masks = [_mask(h) for h in hands]
         blind_mask = _mask(blind)
         players = len(hand_masks)
@@ -97,13 +105,16 @@ class HandState:
         deck = 32 if players != 4 else 30
         if seen.bit_count() != deck:
             raise SheepsheadError(f"a deal holds {deck} cards, this one {seen.bit_count()}")
+        if players == 4 and seen & 0x101:
+            raise SheepsheadError("four-handed, the black sevens are out of the deck")
         if blind_mask.bit_count() != 2:
             raise SheepsheadError(f"the blind holds two cards, not {blind_mask.bit_count()}")
         if not (isinstance(dealer, int) and 0 <= dealer < players) or isinstance(dealer, bool):
             raise SheepsheadError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-        self._setup(hand_masks, blind_mask, dealer, rules)
+        self._setup(hand_masks, blind_mask, dealer, rules, redeal)
 
-    def _setup(self, hand_masks: list[int], blind_mask: int, dealer: int, rules: Rules) -> None:
+    def _setup(self, hand_masks: list[int], blind_mask: int, dealer: int, rules: Rules,
+               redeal: int = 0) -> None:
         d = self.__dict__
         d.update(_FRESH)
         players = len(hand_masks)
@@ -120,19 +131,21 @@ class HandState:
         self.taken = [0] * players
         self.won = [0] * players
         self.history: list[int] = []
+        self.seats: list[int] = []          # who took each action of the history
+        self.redeal = redeal
 
     @classmethod
     def from_masks(cls, hands: list[int], blind: int, dealer: int,
-                   rules: Rules = DEFAULT_RULES) -> "HandState":
+                   rules: Rules = DEFAULT_RULES, redeal: int = 0) -> "HandState":
         """Fast constructor from bit masks, trusted to be a valid deal (search uses it)."""
         self = object.__new__(cls)
-        self._setup(list(hands), blind, dealer, rules)
+        self._setup(list(hands), blind, dealer, rules, redeal)
         return self
 
     # ----------------------------------------------------------------- build
     @classmethod
-    def from_deal(cls, deal: Deal, rules: Rules = DEFAULT_RULES) -> "HandState":
-        return cls(deal.hands, deal.blind, deal.dealer, rules)
+    def from_deal(cls, deal: Deal, rules: Rules = DEFAULT_RULES, redeal: int = 0) -> "HandState":
+        return cls(deal.hands, deal.blind, deal.dealer, rules, redeal)
 
     @classmethod
     def from_seed(cls, seed: str, hand: int = 1, rules: Rules = DEFAULT_RULES,
@@ -143,7 +156,7 @@ class HandState:
             raise SheepsheadError(f"hand must be a whole number from 1, not {hand!r}")
         dealer = dealer_of(hand, rules.players)
         hands, blind = deal_masks(deal_key(seed, hand, redeal), dealer, rules.players)
-        return cls.from_masks(hands, blind, dealer, rules)
+        return cls.from_masks(hands, blind, dealer, rules, redeal)
 
     def copy(self) -> "HandState":
         """An independent copy (search plays on copies, never on the live hand)."""
@@ -156,6 +169,7 @@ class HandState:
         d["taken"] = self.taken[:]
         d["won"] = self.won[:]
         d["history"] = self.history[:]
+        d["seats"] = self.seats[:]
         return new
 
     # ------------------------------------------------------------ questions
@@ -165,11 +179,22 @@ class HandState:
 
     @property
     def is_leaster(self) -> bool:
-        return self.phase >= _PLAY and self.picker < 0
+        return self.picker < 0 and self.phase in (_PLAY, _DONE) and not self.thrown_in
 
     @property
     def alone(self) -> bool:
-        return self.call_kind is CallKind.ALONE
+        """The picker plays alone (announced, forced, three-handed, or holding the Jack of
+        diamonds under that option)."""
+        return self.picker >= 0 and self.call_kind is not None and self.partner < 0
+
+    @property
+    def multiplier(self) -> int:
+        """What this hand's scores are multiplied by: 2 for each doubler throw-in before it,
+        each crack, re-crack and blitz."""
+        m = 1 << self.doubles
+        if self.redeal and self.rules.all_pass is AllPass.DOUBLER:
+            m <<= self.redeal
+        return m
 
     def hand_of(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (the unknown card set aside is not among them)."""
@@ -207,7 +232,14 @@ class HandState:
             m = self._play_mask(self.to_act)
             return (_B0[m & 255] + _B1[(m >> 8) & 255]) + (_B2[(m >> 16) & 255] + _B3[m >> 24])
         if phase == _PICK:
+            if self.passes == self.players - 1 and self.rules.all_pass is AllPass.DEALER_PICKS:
+                return [PICK]
             return [PICK, PASS]
+        if phase == _DOUBLES:
+            seat, kind = self.asks[0]
+            if kind == CRACK and seat == self.partner:
+                return [PASS]           # the partner's quiet pass
+            return [kind, PASS]
         if phase == _BURY:
             cards = _indexes(self.hands[self.picker])
             return [BURY + 32 * a + b for i, a in enumerate(cards) for b in cards[i + 1:]]
@@ -293,6 +325,7 @@ class HandState:
     def apply_move(self, code: int) -> None:
         """Apply a legal move code without checking it (search uses this)."""
         self.history.append(code)
+        self.seats.append(self.to_act)
         if 64 <= code < 128:                                   # play (the common case)
             self._play(self.to_act, code - PLAY)
             return
@@ -303,17 +336,50 @@ class HandState:
                 self.picker = self.to_act
                 self.hands[self.to_act] |= self.blind
                 self.phase = _BURY
+                self.forced = self.passes == n - 1 and self.rules.all_pass is AllPass.DEALER_PICKS
             else:
                 self.passes += 1
-                if self.passes == n:
-                    self._start_play()
-                else:
+                if self.passes < n:
                     self.to_act = (self.to_act + 1) % n
+                elif self.rules.all_pass is AllPass.DOUBLER:
+                    self.thrown_in = True
+                    self.phase = _DONE
+                else:
+                    self._start_play()
         elif phase == _BURY:
             a, b = divmod(code - BURY, 32)
             self.bury = _BIT[a] | _BIT[b]
             self.hands[self.picker] &= ~self.bury
-            self.phase = _CALL
+            if self.rules.partner is PartnerBy.JACK_OF_DIAMONDS:
+                self.call_kind = CallKind.JACK
+                self.partner_card = JACK_OF_DIAMONDS
+                for s in range(n):
+                    if s != self.picker and self.hands[s] & _BIT[JACK_OF_DIAMONDS]:
+                        self.partner = s
+                self._after_partner()
+            elif n == 3:
+                self.call_kind = CallKind.ALONE
+                self._after_partner()
+            else:
+                self.phase = _CALL
+        elif phase == _DOUBLES:
+            seat, kind = self.asks[0]
+            asks = self.asks[1:]
+            if code == CRACK:
+                self.doubles += 1
+                self.cracker = seat
+                asks = ((self.picker, RECRACK),) + tuple(a for a in asks if a[1] != CRACK)
+            elif code == RECRACK:
+                self.doubles += 1
+                self.recracked = True
+            elif code == BLITZ:
+                self.doubles += 1
+                self.blitzed = True
+            self.asks = asks
+            if asks:
+                self.to_act = asks[0][0]
+            else:
+                self._start_play()
         elif phase == _CALL:
             if code == ALONE:
                 self.call_kind = CallKind.ALONE
@@ -327,14 +393,31 @@ class HandState:
                 else:
                     card = code - CALL
                     self.call_kind = CallKind.TEN if card in FAIL_TENS else CallKind.ACE
-                self.called = card
+                self.called = self.partner_card = card
                 self.called_suit = SUIT_OF[card]
                 for s in range(n):
                     if self.hands[s] & _BIT[card]:
                         self.partner = s
-            self._start_play()
+            self._after_partner()
         else:
             raise SheepsheadError("the hand is over")
+
+    def _after_partner(self) -> None:
+        """The partner is settled: offer crack / re-crack / blitz (options), then play."""
+        rules = self.rules
+        if rules.crack or rules.blitz:
+            n, picker = self.players, self.picker
+            asks = []
+            if rules.crack:     # everyone who never got the chance to pick, in turn
+                asks = [((picker + k) % n, CRACK) for k in range(1, (self.dealer - picker) % n + 1)]
+            if rules.blitz and self.hands[picker] & BLACK_QUEENS == BLACK_QUEENS:
+                asks.append((picker, BLITZ))
+            if asks:
+                self.asks = tuple(asks)
+                self.phase = _DOUBLES
+                self.to_act = asks[0][0]
+                return
+        self._start_play()
 
     def _start_play(self) -> None:
         self.phase = _PLAY
@@ -351,11 +434,11 @@ class HandState:
             self.hands[s] &= ~_BIT[c]
             if not cards:
                 self.led_suit = SUIT_OF[c]
-        if self.called >= 0:
-            if not cards and self.called_led_at < 0 and self.led_suit == self.called_suit:
-                self.called_led_at = len(self.tricks)
-            if c == self.called:
-                self.partner_revealed_at = len(self.history) - 1
+        if self.called >= 0 and not cards and self.called_led_at < 0 \
+                and self.led_suit == self.called_suit:
+            self.called_led_at = len(self.tricks)
+        if c == self.partner_card:
+            self.partner_revealed_at = len(self.history) - 1
         cards.append(c)
         n = self.players
         if len(cards) < n:
@@ -389,17 +472,40 @@ class HandState:
 
     def scores(self) -> list[int]:
         """Each seat's ledger change of a finished hand (the fast part of :meth:`result`)."""
+        if self.thrown_in:
+            return [0] * self.players
         if self.picker < 0:
-            return leaster_scores(self.taken, self.won)
+            return self._leaster_scores(self._leaster_points())
         picker, partner = self.picker, self.partner
         side_points = self.taken[picker] + card_points(self.bury)
         side_tricks = self.won[picker]
         if partner >= 0:
             side_points += self.taken[partner]
             side_tricks += self.won[partner]
-        share = share_for(scoring_row(side_points, side_tricks, self.hand_size),
-                          self.rules.double_on_bump)
-        return picker_scores(self.players, picker, partner if partner >= 0 else None, share)
+        row = scoring_row(side_points, side_tricks, self.hand_size)
+        return self._picker_scores(row)
+
+    def _picker_scores(self, row: int) -> list[int]:
+        rules = self.rules
+        share = share_for(row, rules.double_on_bump and not self.forced) * self.multiplier
+        partner = self.partner if self.partner >= 0 else None
+        partner_pays = not (row == -3 and rules.schwarz_to_picker)
+        return picker_scores(self.players, self.picker, partner, share, partner_pays)
+
+    def _leaster_points(self) -> list[int]:
+        points = list(self.taken)
+        if self.rules.leaster_blind is LeasterBlind.LAST_TRICK:
+            points[self.tricks[-1][2]] += card_points(self.blind)
+        return points
+
+    def _leaster_scores(self, points: list[int]) -> list[int]:
+        rules = self.rules
+        scores = leaster_scores(
+            points, self.won,
+            tiebreak_tricks=rules.leaster_tiebreak is LeasterTiebreak.FEWER_TRICKS,
+            shared=rules.leaster_tie is LeasterTie.SHARED)
+        m = self.multiplier
+        return [v * m for v in scores] if m != 1 else scores
 
     # --------------------------------------------------- actions, checked
     def legal_actions(self) -> list[Action]:
@@ -424,97 +530,23 @@ class HandState:
         code = action.code
         if code in self.legal_moves():
             return code
-        raise IllegalActionError(self._why_illegal(action), action=str(action), seat=self.to_act)
-
-    def _why_illegal(self, action: Action) -> str:
-        s = self.to_act
-        phase = self.phase
-        kind = action.kind
-        if phase == _DONE:
-            return "the hand is over"
-        expected = {Phase.PICK: (Kind.PICK, Kind.PASS), Phase.BURY: (Kind.BURY,),
-                    Phase.CALL: (Kind.CALL, Kind.ALONE), Phase.PLAY: (Kind.PLAY,)}[phase]
-        if kind not in expected:
-            what = {Phase.PICK: "pick or pass", Phase.BURY: "bury two cards",
-                    Phase.CALL: "call a card or go alone", Phase.PLAY: "play a card"}[phase]
-            return f"seat {s} must {what}"
-        if kind is Kind.BURY:
-            for c in action.cards:
-                if not self.hands[s] & c.mask:
-                    return f"seat {s} does not hold {c}"
-        if kind is Kind.CALL:
-            return self._why_not_callable(action)
-        if kind is Kind.PLAY:
-            return self._why_not_playable(s, action.card)
-        return f"seat {s} cannot {action} now"
-
-    def _why_not_callable(self, action: Action) -> str:
-        s = self.picker
-        c = action.card
-        h, owned = self.hands[s], self.hands[s] | self.bury
-        if c.rank not in ("A", "10") or c.is_trump:
-            return f"only a fail Ace or Ten can be called, not {c}"
-        if owned & c.mask:
-            return f"the picker holds or buried {c}"
-        aces, tens, unknowns = self._callable()
-        if action.unknown is not None:
-            if not h & action.unknown.mask:
-                return f"the unknown card must come from the picker's hand; seat {s} has no {action.unknown}"
-            if aces:
-                return "an unknown card is set aside only when no Ace can be called"
-            if h & SUIT_MASK[c.suit]:
-                return f"{c} cannot be called with an unknown card: the picker holds {c.suit.noun}"
-            return (f"{c} cannot be called with an unknown card: the picker holds a fail card "
-                    "other than an Ace")
-        if c.rank == "10":
-            if not all(owned & (1 << a) for a in FAIL_ACES):
-                return "a Ten is called only by a picker holding all three fail Aces"
-            return f"the picker holds no {c.suit.noun} to keep for {c}"
-        if not h & SUIT_MASK[c.suit]:
-            if any(a == c.index for a, _ in unknowns):
-                return f"the picker holds no {c.suit.noun}: call {c} with an unknown card"
-            return f"the picker holds no {c.suit.noun} to keep for {c}"
-        return f"{c} cannot be called now"
-
-    def _why_not_playable(self, s: int, card: Card) -> str:
-        c = card.index
-        h = self.hands[s]
-        cs = self.called_suit
-        suit_name = Suit(cs).noun if cs >= 0 else ""
-        called = CARDS[self.called] if self.called >= 0 else None
-        is_unknown = self.unknown_pending and s == self.picker and c == self.unknown
-        if not h & _BIT[c] and not is_unknown:
-            return f"seat {s} does not hold {card}"
-        legal = self._play_mask(s)
-        if is_unknown:
-            return (f"the unknown card is led, played on the first lead of {suit_name}, "
-                    "or played on the last trick")
-        if self.unknown_pending and s == self.picker and legal == _BIT[self.unknown]:
-            return f"seat {s} must play the unknown card on the first lead of {suit_name}"
-        if not self.trick_cards:
-            return f"seat {s} must lead the called {called} to lead {suit_name}"
-        led = self.led_suit
-        if called is not None and legal == _BIT[self.called] and s == self.partner:
-            return f"seat {s} must play the called {called}"
-        if h & SUIT_MASK[led]:
-            return f"seat {s} must follow {Suit(led).noun}"
-        if called is not None and c == self.called:
-            return f"seat {s} may not throw off the called {called}"
-        return (f"seat {s} must keep the last {suit_name} card until {suit_name} is led "
-                f"(it holds the call of {called})")
+        from .refusals import why_illegal
+        raise IllegalActionError(why_illegal(self, action), action=str(action), seat=self.to_act)
 
     # -------------------------------------------------------------- result
     def result(self) -> HandResult:
         """The scored outcome; only when :attr:`is_over`."""
         if self.phase != _DONE:
             raise SheepsheadError("the hand is not over")
-        n = self.players
         tricks = tuple(self.finished_tricks())
+        if self.thrown_in:
+            zeros = (0,) * self.players
+            return HandResult(None, None, None, False, False, tricks, zeros, None, zeros, None,
+                              None, self.multiplier, True)
         if self.picker < 0:
-            points = tuple(self.taken)
-            scores = leaster_scores(self.taken, self.won)
-            return HandResult(None, None, None, False, True, tricks, points, None,
-                              tuple(scores), None)
+            points = self._leaster_points()
+            return HandResult(None, None, None, False, True, tricks, tuple(points), None,
+                              tuple(self._leaster_scores(points)), None, None, self.multiplier)
         picker = self.picker
         partner = self.partner if self.partner >= 0 else None
         points = list(self.taken)
@@ -523,11 +555,10 @@ class HandState:
         side_points = sum(points[s] for s in side)
         side_tricks = sum(self.won[s] for s in side)
         row = scoring_row(side_points, side_tricks, self.hand_size)
-        share = share_for(row, self.rules.double_on_bump)
-        scores = picker_scores(n, picker, partner, share)
-        return HandResult(picker, partner, CARDS[self.called] if self.called >= 0 else None,
-                          self.alone, False, tricks, tuple(points),
-                          (side_points, 120 - side_points), tuple(scores), row)
+        called = CARDS[self.partner_card] if self.partner_card >= 0 else None
+        return HandResult(picker, partner, called, self.alone, False, tricks, tuple(points),
+                          (side_points, 120 - side_points), tuple(self._picker_scores(row)), row,
+                          tuple(cards_of(self.bury)), self.multiplier)
 
 
 def _mask(cards: Iterable[Card | int]) -> int:

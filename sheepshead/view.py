@@ -66,6 +66,13 @@ class SeatView:
     picker: int | None
     call_kind: CallKind | None
     called: Card | None
+    """The called card (its suit carries the duties); None alone, in a leaster, or under the
+    Jack of diamonds option."""
+    partner_card: Card | None
+    """The card whose holder is the partner: the called card, or the Jack of diamonds."""
+    alone: bool | None
+    """The picker plays alone, when this seat can know it (under the Jack of diamonds option,
+    the others learn it only when that Jack is played)."""
     partner: int | None
     """The partner when this seat may know it: it is the partner, or the called card is out."""
     blind: tuple[Card, ...] | None
@@ -85,6 +92,13 @@ class SeatView:
     cards_left: tuple[int, ...]
     """Cards each seat still has to play (the unknown card counted)."""
     tricks_won: tuple[int, ...]
+    multiplier: int
+    """What the hand's scores will be multiplied by (doublers, cracks, blitz: options)."""
+    cracked_by: int | None
+    """The seat that cracked (option), if any."""
+    recracked: bool
+    blitzed: bool
+    """The picker showed both black Queens (so everyone knows where they are)."""
     result: HandResult | None
     """Everything, once the hand is over."""
 
@@ -94,7 +108,8 @@ class SeatView:
 
     @property
     def leaster(self) -> bool:
-        return self.phase >= Phase.PLAY and self.picker is None
+        return self.phase in (Phase.PLAY, Phase.DONE) and self.picker is None and not (
+            self.result is not None and self.result.thrown_in)
 
     @property
     def my_turn(self) -> bool:
@@ -133,32 +148,17 @@ def view_of(state: HandState, seat: int) -> SeatView:
         return None if (c == unknown and not sees_unknown) else CARDS[c]
 
     history = []
-    seat_of_pick = (state.dealer + 1) % n
-    play_seats = [(leader + k) % n for leader, cards, _, _ in state.tricks for k in range(len(cards))]
-    play_seats += [(state.leader + k) % n for k in range(len(state.trick_cards))]
-    plays = iter(play_seats)
-    for code in state.history:
+    for code, who in zip(state.history, state.seats):
         a = action_of(code)
-        if 64 <= code < BURY:
-            who = next(plays)
-            text = "play unknown" if (code - PLAY == unknown and not sees_unknown
-                                      and who == state.picker) else str(a)
-        elif code < BURY:           # pick / pass / alone
-            if code in (0, 1):
-                who = seat_of_pick
-                seat_of_pick = (seat_of_pick + 1) % n
-            else:
-                who = state.picker
-            text = str(a)
-        elif code < CALL:
-            who = state.picker
-            text = str(a) if sees_unknown or is_picker else "bury"
+        if PLAY <= code < BURY and code - PLAY == unknown and who == state.picker \
+                and not sees_unknown:
+            text = "play unknown"
+        elif BURY <= code < CALL and not sees_unknown:
+            text = "bury"
+        elif code >= CALL_UNKNOWN and not sees_unknown:
+            text = f"call {a.card} unknown"
         else:
-            who = state.picker
-            if code >= CALL_UNKNOWN and not sees_unknown:
-                text = f"call {a.card} unknown"
-            else:
-                text = str(a)
+            text = str(a)
         history.append((who, text))
 
     tricks = tuple(ViewTrick(leader, tuple(face(c) for c in cards), winner)
@@ -181,6 +181,8 @@ def view_of(state: HandState, seat: int) -> SeatView:
         picker=picker,
         call_kind=state.call_kind,
         called=CARDS[state.called] if state.called >= 0 else None,
+        partner_card=CARDS[state.partner_card] if state.partner_card >= 0 else None,
+        alone=_alone_known(state, seat),
         partner=partner,
         blind=tuple(cards_of(state.blind)) if (is_picker or (
             state.phase == Phase.DONE and picker is not None)) else None,
@@ -193,5 +195,21 @@ def view_of(state: HandState, seat: int) -> SeatView:
         trick=trick,
         cards_left=tuple(cards_left),
         tricks_won=tuple(state.won),
+        multiplier=state.multiplier,
+        cracked_by=state.cracker if state.cracker >= 0 else None,
+        recracked=state.recracked,
+        blitzed=state.blitzed,
         result=state.result() if state.phase == Phase.DONE else None,
     )
+
+
+def _alone_known(state: HandState, seat: int) -> bool | None:
+    if state.picker < 0 or state.call_kind is None:
+        return None
+    if state.call_kind is not CallKind.JACK:
+        return state.alone            # announced (or forced, or three-handed)
+    if seat == state.picker or state.phase == Phase.DONE or state.partner_revealed_at >= 0:
+        return state.alone
+    if seat == state.partner:
+        return False
+    return None

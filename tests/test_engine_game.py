@@ -129,7 +129,7 @@ CORRUPTIONS = {
     "no hands": lambda d: d.__setitem__("hands", []),
     "hands not a list": lambda d: d.__setitem__("hands", "pick"),
     "hand not a list": lambda d: d["hands"].__setitem__(4, "pick"),
-    "unplayable rules": lambda d: d.__setitem__("rules", {"players": 4}),
+    "unplayable rules": lambda d: d.__setitem__("rules", {"players": 7}),
     "rules not an object": lambda d: d.__setitem__("rules", [1]),
 }
 

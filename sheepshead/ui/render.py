@@ -30,8 +30,8 @@ except ImportError:         # pragma: no cover - the card art is part of the pac
 
 __all__ = ["UiState", "ui_intent", "render", "card_html", "back_html", "REGIONS"]
 
-REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "center", "status", "actions",
-           "mine", "hand", "panel")
+REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
+           "actions", "mine", "hand", "panel")
 SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 LEVEL_NAMES = {"easy": "Easy", "standard": "Standard", "expert": "Expert"}
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
@@ -96,7 +96,7 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
         ui.panel = None if ui.panel == name else name
         return True
     if name == "close":
-        if ui.panel == "summary":
+        if ui.panel == "summary" or (ui.panel is None and table.hand.is_over):
             ui.summary_closed_for = table.game.hand_number
         ui.panel = None
         return True
@@ -151,17 +151,19 @@ def short(card) -> str:
 
 # ------------------------------------------------------------------- render
 def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
-           fresh: str = "", busy: bool = False) -> dict[str, str]:
+           fresh: str = "", busy: bool = False, caption: str = "") -> dict[str, str]:
     """HTML for every region. ``shown`` overrides the trick in the middle (the animation
     queue's current frame); ``fresh`` is a CSS class for its newest card (``enter-3``,
-    ``collect-2``); ``busy`` means an animation is running (no decision buttons)."""
+    ``collect-2``); ``busy`` means an animation is running (no decision buttons);
+    ``caption`` replaces the status line (what just happened)."""
     v = tv.seat
     four = tv.settings.four_colour
     out = {"info": _info(tv)}
     for seat in range(1, v.players):
         out[f"seat-{seat}"] = _seat(tv, seat, busy)
+    out["chips"] = _chips(tv)
     out["center"] = _center(tv, ui, shown, fresh, four)
-    out["status"] = _status(tv, ui, busy)
+    out["status"] = escape(caption) if caption else _status(tv, ui, busy)
     out["actions"] = "" if busy else _actions(tv, ui)
     out["mine"] = _mine(tv, ui)
     out["hand"] = _hand(tv, ui, four, busy)
@@ -201,13 +203,12 @@ def _seat(tv: TableView, seat: int, busy: bool) -> str:
     total = tv.totals[seat]
     return (
         f'<div class="seat-box{" turn" if turn else ""}">'
-        f'<div class="seat-name">{NAMES[seat]}'
-        f'{"<span class=turn-mark> ▶ to play</span>" if turn and v.phase == Phase.PLAY else ""}'
-        f'{"<span class=turn-mark> ▶ deciding</span>" if turn and v.phase != Phase.PLAY else ""}</div>'
+        f'<div class="seat-name">{NAMES[seat]} <span class="total" title="score">{total:+d}</span></div>'
+        f'{"<div class=turn-mark>▶ to play</div>" if turn and v.phase == Phase.PLAY else ""}'
+        f'{"<div class=turn-mark>▶ deciding</div>" if turn and v.phase != Phase.PLAY else ""}'
         f'<div class="fan" aria-hidden="true">{fan}</div>'
         f'<div class="seat-meta">{left} card{"s" if left != 1 else ""}'
-        f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}'
-        f' · <span class="total">{total:+d}</span></div>'
+        f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}</div>'
         f'<div class="badges">{_badges(_roles(tv, seat))}</div></div>')
 
 
@@ -248,40 +249,34 @@ def _chips(tv: TableView) -> str:
                      f'{"go" if v.picker == HUMAN else "goes"} alone</span>')
     if v.called is not None and v.partner is not None and v.partner != HUMAN:
         chips.append(f'<span class="chip partner">{ICON["partner"]} Partner: {NAMES[v.partner]}</span>')
-    return f'<div class="chips">{"".join(chips)}</div>' if chips else ""
+    return "".join(chips)
 
 
 def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
     v = tv.seat
-    parts = [_chips(tv)]
     if ui.review and v.tricks:
         t = v.tricks[-1]
-        pts = sum(c.points for c in t.cards if c is not None)
-        parts.append(
-            f'<div class="trick review" role="group" aria-label="Last trick">'
-            f'{_trick_cards(t, v.players, four, "", True)}</div>'
-            f'<p class="caption">Last trick: {NAMES[t.winner]} took it ({pts} points). '
-            f'<button type="button" class="link" data-ui="review">Back to the table</button></p>')
-        return "".join(parts)
+        return (f'<div class="trick review" role="group" aria-label="Last trick">'
+                f'{_trick_cards(t, v.players, four, "", True)}</div>')
     if v.phase == Phase.PICK:
-        parts.append('<div class="blind" role="group" aria-label="The blind">'
-                     f'{back_html("bcard", tabindex="-1")}{back_html("bcard", tabindex="-1")}'
-                     '<span class="blind-label">Blind</span></div>')
+        return ('<div class="blind" role="group" aria-label="The blind">'
+                f'{back_html("bcard", tabindex="-1")}{back_html("bcard", tabindex="-1")}'
+                '<span class="blind-label">Blind</span></div>')
     trick = shown if shown is not None else v.trick
-    if trick is not None:
-        collecting = fresh.startswith("collect")
-        won = trick.winner is not None
-        cls = f"trick {fresh if collecting else ''}".strip()
-        parts.append(f'<div class="{cls}" role="group" aria-label="Current trick">'
-                     f'{_trick_cards(trick, v.players, four, fresh, won)}</div>')
-        if won:
-            parts.append(f'<p class="caption">{NAMES[trick.winner]} '
-                         f'{"take" if trick.winner == HUMAN else "takes"} the trick.</p>')
-    return "".join(parts)
+    if trick is None:
+        return ""
+    collecting = fresh.startswith("collect")
+    cls = f"trick {fresh if collecting else ''}".strip()
+    return (f'<div class="{cls}" role="group" aria-label="Current trick">'
+            f'{_trick_cards(trick, v.players, four, fresh, trick.winner is not None)}</div>')
 
 
 def _status(tv: TableView, ui: UiState, busy: bool) -> str:
     v = tv.seat
+    if ui.review and v.tricks:
+        t = v.tricks[-1]
+        pts = sum(c.points for c in t.cards if c is not None)
+        return f"Last trick: {NAMES[t.winner]} took it ({pts} points)."
     if v.is_over:
         return "Hand over."
     who = v.to_act
