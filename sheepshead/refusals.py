@@ -6,7 +6,7 @@ action was found missing from the legal moves; search never does.
 
 from __future__ import annotations
 
-from .actions import Action, Kind
+from .actions import BLITZ, CRACK, RECRACK, Action, Kind
 from .cards import CARDS, SUIT_MASK, Card, Suit
 from .state import _BIT, _DONE, FAIL_ACES, HandState, Phase
 
@@ -20,6 +20,14 @@ def why_illegal(state: HandState, action: Action) -> str:
     kind = action.kind
     if phase == _DONE:
         return "the hand is over"
+    if phase == Phase.DOUBLES:
+        ask = state.asks[0][1]
+        word = {CRACK: "crack", RECRACK: "recrack", BLITZ: "blitz"}[ask]
+        if kind is Kind.CRACK and ask == CRACK and s == state.partner:
+            return f"seat {s} holds the {CARDS[state.partner_card]} and answers with a pass"
+        return f"seat {s} must {word} or pass"
+    if phase == Phase.PICK and kind is Kind.PASS:
+        return f"seat {s} deals and must pick: everyone else passed"
     expected = {Phase.PICK: (Kind.PICK, Kind.PASS), Phase.BURY: (Kind.BURY,),
                 Phase.CALL: (Kind.CALL, Kind.ALONE), Phase.PLAY: (Kind.PLAY,)}[phase]
     if kind not in expected:
@@ -35,6 +43,7 @@ def why_illegal(state: HandState, action: Action) -> str:
     if kind is Kind.PLAY:
         return why_not_playable(state, s, action.card)
     return f"seat {s} cannot {action} now"
+
 
 def why_not_callable(state: HandState, action: Action) -> str:
     s = state.picker
