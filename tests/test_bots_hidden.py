@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from sheepshead.actions import BURY, CALL, PLAY, action_of
+from sheepshead.actions import BURY, CALL, action_of
 from sheepshead.bots import make_player
 from sheepshead.cards import cards_of
 from sheepshead.state import HandState

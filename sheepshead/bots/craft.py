@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from ..actions import ALONE, BURY, CALL, CALL_UNKNOWN
 from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_ORDER
-from ..state import CallKind
 from .knowledge import BEATS, FAIL_ACES_MASK, FAIL_MASK, TRUMP_MASK, mask_bits
 
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
@@ -44,8 +43,6 @@ for _i, _t in enumerate(TRUMP_ORDER):
 for _a in (7, 15, 23):
     _PICK_VALUE[_a] = 1.3
 _PICK_VALUE = tuple(_PICK_VALUE)
-VARIANT: set = set()
-"""Experimental switches (used only while tuning; empty in play)."""
 QUEENS = sum(1 << c for c in TRUMP_ORDER[:4])
 JACKS = sum(1 << c for c in TRUMP_ORDER[4:8])
 PICK_THRESHOLD = (9.2, 9.0, 8.8, 8.6, 8.4)
@@ -324,10 +321,6 @@ def _lead(t: Table, legal: int) -> int:
             top = max(tc, key=STRENGTH.__getitem__)
             if not (others_trumps & BEATS[top]) or me == picker and top in TRUMP_ORDER[:2]:
                 return top                                          # the master trump
-            if "hilead" in VARIANT and me == picker:
-                return top
-            if "partnerhi" in VARIANT and me != picker:
-                return top
             return min(tc, key=lambda c: (POINTS[c] >= 10, STRENGTH[c]))
         fail = legal & FAIL_MASK
         if fail:
@@ -346,7 +339,7 @@ def _lead(t: Table, legal: int) -> int:
             if called_suit_cards:
                 return _lowest(mask_bits(called_suit_cards), lambda c: (STRENGTH[c]))
         pv = t.voids[picker] if picker >= 0 else 0
-        for a in (mask_bits(fail & FAIL_ACES_MASK) if "nocash" not in VARIANT else ()):
+        for a in mask_bits(fail & FAIL_ACES_MASK):
             s = SUIT_OF[a]
             if not (pv >> s & 1) and not (t.exact and picker >= 0 and not t.possible[picker] & SUIT_MASK[s]
                                           and t.possible[picker] & TRUMP_MASK):
@@ -390,9 +383,6 @@ def _follow(t: Table, legal: int) -> int:
     if t.leaster:
         return _follow_leaster(t, cards, winners, later, pts)
     f = _friend(t, winner)
-    if ("unkfriend" in VARIANT and f == 0 and t.me != t.picker and t.picker >= 0
-            and t.picker not in later and winner != t.picker):
-        f = 1
     if f == 1 and _sure(t, best_card, later):
         # Schmear: the most points, keeping trump power.
         return max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
