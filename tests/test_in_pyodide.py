@@ -30,6 +30,7 @@ PYODIDE_TEST_FILES = [
     "tests/test_engine_view.py",
     "tests/test_engine_game.py",
     "tests/test_engine_random.py",
+    "tests/test_engine_options.py",
     "tests/test_ui_svg.py",
 ]
 
