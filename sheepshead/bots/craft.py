@@ -212,7 +212,7 @@ def table_from_state(state) -> Table:
     t.n = state.players
     hands = state.hands
     t.hand = hands[me]
-    t.legal = state._play_mask(me)
+    t.legal = state.legal_play_mask()
     picker = t.picker = state.picker
     partner = state.partner
     t.partner = partner if (partner >= 0 and (state.partner_revealed_at >= 0 or partner == me)) else -1

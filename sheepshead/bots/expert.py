@@ -71,7 +71,7 @@ def rollout(state: HandState) -> HandState:
     while True:
         phase = state.phase
         if phase == 3:
-            m = state._play_mask(state.to_act)
+            m = state.legal_play_mask()
             if m & (m - 1):
                 apply(64 + play_card(table_from_state(state)))
             else:
