@@ -179,8 +179,8 @@ class App:
         factor = SPEEDS[s.speed]
         self.body.style.setProperty("--dur", f"{int(BASE_MS['play'] * factor)}ms")
 
-    def draw(self, shown=None, fresh: str = ""):
-        html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy)
+    def draw(self, shown=None, fresh: str = "", caption: str = ""):
+        html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy, caption=caption)
         focused = self.focus_key()
         for region, text in html.items():
             if self.drawn.get(region) != text:
@@ -253,16 +253,17 @@ class App:
                 return
             self.say(m.text)
             if m.kind == "play":
-                self.draw(shown=m.trick, fresh=f"enter-{m.seat}" if motion else "")
+                self.draw(shown=m.trick, fresh=f"enter-{m.seat}" if motion else "",
+                          caption=m.text)
                 await self.pause("play")
             elif m.kind == "trick":
-                self.draw(shown=m.trick)
+                self.draw(shown=m.trick, caption=m.text)
                 await self.pause("pause")
                 if motion and self.ms("collect") > 0:
-                    self.draw(shown=m.trick, fresh=f"collect-{m.seat}")
+                    self.draw(shown=m.trick, fresh=f"collect-{m.seat}", caption=m.text)
                     await self.pause("collect")
             else:
-                self.draw()
+                self.draw(caption=m.text)
                 await self.pause("other")
 
     def set_busy(self, busy: bool):

@@ -241,7 +241,7 @@ def test_bury_selection_and_the_unknown_call_flow():
     assert "set aside" in html["status"]
     assert t.act(f"call {ace} unknown {unknown}") is not None
     html = render(t.view(), UiState())
-    assert "unknown card" in html["hand"] and "(unknown card)" in html["center"]
+    assert "unknown card" in html["hand"] and "(unknown card)" in html["chips"]
 
 
 def test_play_phase_highlights_only_legal_cards():

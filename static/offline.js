@@ -1,0 +1,221 @@
+// Offline support for the Sheepshead page: registers the service worker (./sw.js, made
+// by build.py) once Python is up, and tells the player what it means.
+//
+// - Registers only after PyScript's "py:all-done" (or when <body data-ready="1"> is
+//   already set), so the first visit's downloads are in the HTTP cache by then and the
+//   worker's precache revalidates them instead of downloading them again.
+// - Says "Ready to play offline" once, when this browser first gets the worker.
+// - When a new build has installed and waits, offers "New version — Reload". It never
+//   reloads by itself: only a tap on Reload asks the waiting worker to take over
+//   ("skip-waiting") and then reloads the page (the game is saved after every action).
+// - Shows an "Install" button where the browser fires beforeinstallprompt, and on an
+//   iPhone or iPad in Safari (not already on the home screen) a one-time hint:
+//   "Share, then Add to Home Screen".
+// <html data-offline="..."> says where this stands: "unsupported", "registering",
+// "installing", "ready" (this page is served by the worker), "update" (a new version
+// waits), "error". Banners live in #offline-bar (styles: static/offline.css).
+
+const WORKER_URL = "./sw.js";
+const SEEN_READY_KEY = "sheepshead.offline.ready-shown";
+const SEEN_IOS_HINT_KEY = "sheepshead.offline.ios-hint-shown";
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+const root = document.documentElement;
+let reloadRequested = false;
+
+function setState(state) {
+  root.dataset.offline = state;
+}
+
+function remember(key) {
+  try {
+    if (localStorage.getItem(key)) return false;
+    localStorage.setItem(key, "1");
+  } catch (e) {
+    // Storage blocked: show it this once anyway.
+  }
+  return true;
+}
+
+function bar() {
+  let el = document.getElementById("offline-bar");
+  if (!el) {
+    el = document.createElement("div");
+    el.id = "offline-bar";
+    el.className = "offline-bar";
+    el.setAttribute("role", "status");
+    el.setAttribute("aria-live", "polite");
+    document.body.appendChild(el);
+  }
+  return el;
+}
+
+// One message in the bar, with optional buttons; returns its element.
+// kind: "ready", "update", "install", "ios"; a message of the same kind is replaced.
+function show(kind, text, buttons = [], { closable = true, hideAfterMs = 0 } = {}) {
+  const holder = bar();
+  holder.querySelector(`[data-offline-msg="${kind}"]`)?.remove();
+  const msg = document.createElement("div");
+  msg.className = "offline-msg";
+  msg.dataset.offlineMsg = kind;
+  const span = document.createElement("span");
+  span.textContent = text;
+  msg.appendChild(span);
+  for (const [label, action, primary] of buttons) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = primary ? "offline-btn primary" : "offline-btn";
+    b.textContent = label;
+    b.addEventListener("click", action);
+    msg.appendChild(b);
+  }
+  if (closable) {
+    const x = document.createElement("button");
+    x.type = "button";
+    x.className = "offline-btn close";
+    x.setAttribute("aria-label", "Dismiss");
+    x.textContent = "×";
+    x.addEventListener("click", () => msg.remove());
+    msg.appendChild(x);
+  }
+  holder.appendChild(msg);
+  if (hideAfterMs) setTimeout(() => msg.remove(), hideAfterMs);
+  return msg;
+}
+
+function hide(kind) {
+  document.querySelector(`[data-offline-msg="${kind}"]`)?.remove();
+}
+
+// ------------------------------------------------------------------ update offer
+
+function offerUpdate(registration) {
+  const waiting = registration.waiting;
+  if (!waiting || !navigator.serviceWorker.controller) return;
+  setState("update");
+  show("update", "New version —", [["Reload", () => applyUpdate(registration), true]], {
+    closable: true,
+  });
+}
+
+function applyUpdate(registration) {
+  reloadRequested = true;
+  const waiting = registration.waiting;
+  if (!waiting) {
+    location.reload();
+    return;
+  }
+  waiting.postMessage({ type: "skip-waiting" });
+  // controllerchange reloads; if it never comes, reload anyway (the player asked).
+  setTimeout(() => location.reload(), 4000);
+}
+
+function watchForUpdates(registration) {
+  if (registration.waiting) offerUpdate(registration);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") offerUpdate(registration);
+    });
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // Only after the player tapped Reload: the first install's clients.claim() also
+    // changes the controller, and that must not reload a game in progress.
+    if (reloadRequested) location.reload();
+  });
+  const check = () => registration.update().catch(() => {});  // offline: fine
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+  setInterval(check, UPDATE_CHECK_MS);
+}
+
+// ------------------------------------------------------------------ registration
+
+async function register() {
+  if (!("serviceWorker" in navigator)) {
+    setState("unsupported");
+    return;
+  }
+  setState("registering");
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(WORKER_URL, { updateViaCache: "none" });
+  } catch (error) {
+    setState("error");
+    console.warn("Sheepshead: offline play is not available here:", error);
+    return;
+  }
+  watchForUpdates(registration);
+  if (!navigator.serviceWorker.controller) {
+    setState("installing");
+    await navigator.serviceWorker.ready;  // installed and active (precache complete)
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true })
+      );
+    }
+    if (root.dataset.offline !== "update") setState("ready");
+    if (remember(SEEN_READY_KEY)) {
+      show("ready", "Ready to play offline", [], { hideAfterMs: 8000 });
+    }
+  } else if (root.dataset.offline !== "update") {
+    setState("ready");
+  }
+}
+
+// ------------------------------------------------------------- install prompts
+
+let deferredPrompt = null;
+
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  deferredPrompt = event;
+  show("install", "Play from your home screen", [
+    ["Install", async () => {
+      hide("install");
+      const prompt = deferredPrompt;
+      deferredPrompt = null;
+      if (prompt) {
+        prompt.prompt();
+        try { await prompt.userChoice; } catch (e) { /* dismissed */ }
+      }
+    }, true],
+  ]);
+});
+
+window.addEventListener("appinstalled", () => {
+  deferredPrompt = null;
+  hide("install");
+});
+
+function isIos() {
+  const ua = navigator.userAgent || "";
+  return /iPhone|iPad|iPod/.test(ua) ||
+    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+}
+
+function isStandalone() {
+  return navigator.standalone === true ||
+    (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches);
+}
+
+function maybeIosHint() {
+  if (isIos() && !isStandalone() && remember(SEEN_IOS_HINT_KEY)) {
+    show("ios", "To play offline from your home screen: tap Share, then Add to Home Screen.");
+  }
+}
+
+// ------------------------------------------------------------------------ start
+
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  register();
+  maybeIosHint();
+}
+
+if (document.body && document.body.dataset.ready === "1") start();
+else window.addEventListener("py:all-done", start, { once: true });
