@@ -46,6 +46,8 @@ class App:
         self.storage = self._storage()
         self.storage_warned = False
         self.panel_open = None
+        self.heard: list[str] = []
+        """What was announced since your last action (the live region reads the latest)."""
         self._proxies = []
         self.behind_panel = [document.querySelector(s) for s in
                              (".topbar", "#felt", "#status", "#actions", "#mine", "#hand")]
@@ -153,6 +155,11 @@ class App:
             self.draw()
             return
         self.generation += 1
+        if self.storage is not None and self.table.action_count():
+            try:                              # the game left behind is kept, not lost
+                self.storage.setItem(PREVIOUS_KEY, self.table.save())
+            except Exception:
+                pass
         self.table = Table(seed, self.table.settings)
         self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
         self.busy = False
@@ -246,12 +253,21 @@ class App:
     async def pause(self, key: str):
         await asyncio.sleep(self.ms(key))
 
+    def motion(self) -> bool:
+        if self.table.settings.reduced_motion:
+            return False
+        try:
+            return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        except Exception:
+            return True
+
     async def animate(self, moves, generation: int):
-        motion = not self.table.settings.reduced_motion
+        motion = self.motion()
         for m in moves:
             if generation != self.generation:
                 return
-            self.say(m.text)
+            self.heard.append(m.text)
+            self.say(" ".join(self.heard[-6:]))
             if m.kind == "play":
                 self.draw(shown=m.trick, fresh=f"enter-{m.seat}" if motion else "",
                           caption=m.text)
@@ -279,8 +295,8 @@ class App:
         try:
             await self.animate(moves, generation)
             while generation == self.generation and self.table.computer_turn:
-                self.draw()
-                await asyncio.sleep(0)
+                self.draw()               # "Gus to play…" shows while Gus thinks
+                await asyncio.sleep(0.03 if SPEEDS[self.table.settings.speed] else 0)
                 before = self.table.seat_view()
                 self.table.step()
                 self.save()
@@ -327,6 +343,7 @@ class App:
         if self.table.act(text) is None:
             return                        # out of turn or illegal (a double tap): nothing
         self.ui.reset_turn()
+        self.heard = []
         self.save()
         self.run_soon(diff(before, self.table.seat_view()))
 

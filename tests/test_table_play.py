@@ -43,7 +43,7 @@ def check_summary(page, picker: str = "You") -> None:
     assert re.search(rf"Picker\s*★ {picker}", text), text
     side = re.search(r"Picker's side (\d+) · Defenders (\d+)", text)
     assert side and int(side[1]) + int(side[2]) == 120, text
-    assert panel.locator(".cardrow button.card").count() == 2   # the bury, revealed
+    assert panel.locator(".cardrow.bury button.card").count() == 2   # the bury, revealed
     changes = [int(x) for x in panel.locator("tbody tr td:nth-child(4)").all_inner_texts()]
     assert len(changes) == 5 and sum(changes) == 0
 
@@ -152,4 +152,19 @@ def test_daily_cards_on_screen_equal_the_engines_deal(page, site_url):
     wait_idle(page)
     # The computer players' actions were announced politely.
     assert page.locator("#announce").inner_text().strip() != ""
+    # Changing the link's hash opens that game; New Game and Daily open theirs.
+    seed, _, _ = find_deal("ace")
+    page.evaluate(f"location.hash = '#game={seed[5:]}'")
+    page.wait_for_function(f"document.body.dataset.seq === '0' && location.hash === '#game={seed[5:]}'")
+    wait_idle(page)
+    assert hand_cards(page) == [str(c) for c in display_order(HandState.from_seed(seed, 1).hand_of(0))]
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name="New Game").click()
+    page.wait_for_function(f"location.hash.startsWith('#game=') && location.hash !== '#game={seed[5:]}'")
+    wait_idle(page)
+    assert re.fullmatch(r"#game=[0-9a-f]{16}", page.evaluate("location.hash"))
+    assert len(hand_cards(page)) == 6 and body(page, "seq") == "0"
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name=re.compile(r"^Daily \d{4}-\d\d-\d\d$")).click()
+    page.wait_for_function("location.hash.startsWith('#daily=')")
     assert page.log.errors() == []

@@ -165,7 +165,7 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     out["center"] = _center(tv, ui, shown, fresh, four)
     out["status"] = escape(caption) if caption else _status(tv, ui, busy)
     out["actions"] = "" if busy else _actions(tv, ui)
-    out["mine"] = _mine(tv, ui)
+    out["mine"] = _mine(tv, ui, busy)
     out["hand"] = _hand(tv, ui, four, busy)
     out["panel"] = _panel(tv, ui, four)
     return out
@@ -349,16 +349,15 @@ def _actions(tv: TableView, ui: UiState) -> str:
     return ""
 
 
-def _mine(tv: TableView, ui: UiState) -> str:
+def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
     v = tv.seat
     roles = _roles(tv, HUMAN)
-    if v.is_partner and v.partner == HUMAN and v.called is not None:
-        holds = any(c is v.called for c in v.hand)
-        if holds:
-            roles.append(("partner secret", f"{ICON['partner']} Partner (secret: you hold the "
-                                             f"{short(v.called)})"))
+    if v.is_partner and v.called is not None and any(c is v.called for c in v.hand):
+        roles = [r for r in roles if r[0] != "partner"]
+        roles.append(("partner secret", f"{ICON['partner']} Partner (secret: you hold the "
+                                         f"{short(v.called)})"))
     won = v.tricks_won[HUMAN]
-    turn = v.my_turn and not v.is_over
+    turn = v.my_turn and not v.is_over and not busy
     review = ""
     if v.tricks:
         review = _button("Hide last trick" if ui.review else "Last trick", "small",
@@ -475,6 +474,7 @@ def _menu(tv: TableView, ui: UiState) -> str:
         f'{_button("Score sheet", "", data_ui="scores")}</div>'
         '<h3>Settings</h3><div class="settings">'
         f'{_select("level", "Computer players", {k: LEVEL_NAMES[k] for k in LEVELS}, s.level)}'
+        f'{_expert_note(s.level)}'
         f'{_select("speed", "Speed", {k: SPEED_NAMES[k] for k in SPEEDS}, s.speed)}'
         f'{_check("four_colour", "Four-colour deck", s.four_colour)}'
         f'{_check("reduced_motion", "Reduced motion", s.reduced_motion)}</div>'
@@ -483,6 +483,18 @@ def _menu(tv: TableView, ui: UiState) -> str:
         f'<p class="small">Playing {escape(tv.seed)} · engine <span id="engine-version">'
         f'{__version__}</span></p>')
     return _dialog("Menu", body, "menu")
+
+
+def _expert_note(level: str) -> str:
+    if level != "expert":
+        return ""
+    import importlib.util
+    try:
+        ready = importlib.util.find_spec("sheepshead.bots.expert") is not None
+    except (ImportError, ValueError):
+        ready = False
+    return "" if ready else ('<p class="small">Expert is still in training: '
+                             'Standard players sit in for now.</p>')
 
 
 def _score_table(tv: TableView, rows, totals, highlight: int | None = None) -> str:
@@ -551,7 +563,10 @@ def _summary_panel(tv: TableView, ui: UiState, four: bool) -> str:
                          f"<dt>Partner</dt><dd>{partner}</dd>")
         bury = "".join(card_html(c, four_colour=four, cls="mini-card", tabindex="-1") for c in s.bury)
         pts = sum(c.points for c in s.bury)
-        lines.append(f'<dt>Buried</dt><dd class="cardrow">{bury}<span>{pts} points</span></dd>')
+        lines.append(f'<dt>Buried</dt><dd class="cardrow bury">{bury}<span>{pts} points</span></dd>')
+        blind = "".join(card_html(c, four_colour=four, cls="mini-card", tabindex="-1")
+                        for c in s.blind)
+        lines.append(f'<dt>Blind</dt><dd class="cardrow">{blind}</dd>')
         side, defenders = s.side_points
         lines.append(f"<dt>Points</dt><dd>Picker's side {side} · Defenders {defenders}</dd>")
     lines.append("</dl>")
