@@ -120,3 +120,42 @@ def test_a_bad_link_opens_todays_daily_with_a_message_and_share_copies_a_line(pa
     assert line.endswith(f"#daily={today}")
     assert not any(w in line for w in ("Queen", "Jack", "Ace", "♣", "♠", "♥", "♦"))
     assert page.log.errors() == []
+
+
+def test_a_saved_game_resumes_in_its_last_hand_and_ends_with_the_winner(page, site_url):
+    from sheepshead import Game
+    from sheepshead.ui.table import Settings, Table
+
+    seed = "game:00000000000000ab"
+    table = Table(seed, Settings(speed="instant"))
+    while True:                                   # nine hands, then hand 10 up to your turn
+        while not table.hand.is_over and not (table.game.hand_number == 10 and table.human_turn
+                                              and table.hand.phase >= 3):
+            if table.human_turn:
+                table.act(table.seat_view().legal[0])
+            else:
+                table.step()
+        if not table.hand.is_over:
+            break
+        table.next_hand()
+    text = json.dumps(table.save())
+    page.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem('{SAVE_KEY}', {text}); }}")
+    open_table(page, site_url, "#game=" + seed[5:], speed=None)
+    assert body(page, "hand") == "10" and body(page, "turn") == "you"
+    assert "Hand 10 of 10" in page.locator("#info").inner_text()
+    from table_helpers import play_out
+    play_out(page)
+    panel = page.locator("#panel")
+    assert panel.locator("h2").inner_text() == "Game over"
+    final = Game.from_json(json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["game"])
+    assert final.is_over
+    totals = [int(x) for x in panel.locator(".sheet tfoot td").all_inner_texts()]
+    assert totals == list(final.totals()) and sum(totals) == 0
+    assert len(panel.locator("table.sheet").nth(1).locator("tbody tr").all()) == 10
+    names = ("You", "Gus", "Bev", "Lars", "Dottie")
+    winner = panel.locator(".winner").inner_text()
+    assert all(names[w] in winner for w in final.winners())
+    assert panel.get_by_role("button", name="New Game").is_visible()
+    assert page.log.errors() == []

@@ -257,3 +257,21 @@ def test_play_phase_highlights_only_legal_cards():
     for c in v.hand:
         assert (f'data-act="play {c}"' in html) == (str(c) in legal)
     assert html.count(" legal") == len(legal)
+
+
+# ---------------------------------------------------------------- colours
+def test_text_colours_on_the_table_meet_4_5_to_1():
+    import re
+    from pathlib import Path
+
+    from sheepshead.ui.svg import contrast_ratio
+
+    css = (Path(__file__).resolve().parents[1] / "static" / "style.css").read_text(encoding="utf-8")
+    root = css[css.index(":root"):css.index("}", css.index(":root"))]
+    colour = dict(re.findall(r"--([a-z-]+):\s*(#[0-9a-fA-F]{6})", root))
+    for background in ("felt", "felt-dark", "felt-mid", "felt-in", "box"):
+        assert contrast_ratio(colour["text"], colour[background]) >= 4.5, background
+    assert contrast_ratio(colour["gold"], colour["box"]) >= 4.5
+    assert contrast_ratio(colour["ink"], colour["gold"]) >= 4.5      # primary buttons, badges
+    assert contrast_ratio(colour["felt-dark"], colour["text"]) >= 4.5  # other buttons
+    assert contrast_ratio(colour["ink"], colour["paper"]) >= 4.5      # dialogs, chips
