@@ -523,7 +523,7 @@ def _winner_line(tv: TableView) -> str:
         text = f"{NAMES[w[0]]} wins the game with {best:+d}."
     else:
         text = " and ".join(NAMES[s] for s in w) + f" share the win with {best:+d}."
-    return f'<p class="winner">🏆 {escape(text)}</p>'
+    return f'<p class="winner">★ {escape(text)}</p>'
 
 
 def _game_over_buttons(tv: TableView) -> str:
