@@ -257,8 +257,8 @@ def vendor_pyscript(out: Path) -> list[str]:
     return names
 
 
-def build(out: Path = DEFAULT_OUT) -> Path:
-    """Build the whole site into `out` and return it."""
+def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False) -> Path:
+    """Build the whole site into `out` and return it (`full_stdlib`: do not trim the stdlib zip)."""
     check_node_modules()
     out = out.resolve()
     prepare_out_dir(out)
@@ -266,10 +266,116 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     zip_engine(out)
     vendor_pyodide(out)
     shipped = vendor_pyscript(out)
+    if not full_stdlib:
+        modules, size = trim_stdlib(out)
+        print(f"build.py: python_stdlib.zip trimmed to {modules} modules ({size:,} bytes; --full-stdlib ships all)")
     add_offline_support(out)  # last: the worker lists every other file
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"build.py: built {out} ({size:,} bytes; PyScript files: {', '.join(shipped)})")
     return out
+
+
+# --------------------------------------------------------------- trimmed stdlib
+# Pyodide's python_stdlib.zip (2.5 MB, already deflated) holds the whole standard
+# library; the page imports about a sixth of it. The default build ships a zip with
+# only STDLIB_MEASURED + STDLIB_MARGIN (about 1 MB); `build.py --full-stdlib` ships the
+# original, for debugging. A module missing here is an ImportError in the page, so:
+#
+# STDLIB_MEASURED: every stdlib module in sys.modules (whose file is in the zip) after
+#   loading the page in Chromium and going through every UI path: a whole hand (pick,
+#   bury, call, play out, summary, next hand, a hand the computer players pick), the
+#   menu, every setting, score sheet, Share, New Game, the Daily, reload of the saved
+#   game, a corrupted save and bad links. Measured with `bench/stdlib_usage.py`
+#   (Pyodide 314.0.7, PyScript 0.7.31); every module the page needs is imported at
+#   boot, none later. Rerun it when Pyodide, PyScript or the engine's imports change.
+# STDLIB_MARGIN: what a static scan of every import in sheepshead/ and static/*.py,
+#   followed through the stdlib sources (lazy and optional imports included), reaches
+#   besides the measured set, minus what cannot work in a page (multiprocessing, http,
+#   email, unittest, pydoc, pdb, the REPL, ...); plus the common text codecs, datetime's
+#   and decimal's pure-Python halves, and small utility modules a future change to the
+#   engine or the UI might reasonably import.
+# tests/test_stdlib_trim.py checks that every module the engine and UI import is kept.
+STDLIB_MEASURED = """
+    __future__ _collections_abc _colorize _opcode_metadata _py_warnings _pyodide
+    _pyodide._base _pyodide._core_docs _pyodide._future_helper _pyodide._importhook
+    _pyodide.docs_argspec _pyodide.docstring _pyodide.jsbind _sitebuiltins _ssl _weakrefset
+    abc annotationlib ast asyncio asyncio.base_events asyncio.base_futures
+    asyncio.base_subprocess asyncio.base_tasks asyncio.constants asyncio.coroutines
+    asyncio.events asyncio.exceptions asyncio.format_helpers asyncio.futures asyncio.graph
+    asyncio.locks asyncio.log asyncio.mixins asyncio.protocols asyncio.queues
+    asyncio.runners asyncio.selector_events asyncio.sslproto asyncio.staggered
+    asyncio.streams asyncio.subprocess asyncio.taskgroups asyncio.tasks asyncio.threads
+    asyncio.timeouts asyncio.transports asyncio.trsock asyncio.unix_events base64 bisect bz2
+    codecs codeop collections compression compression._common compression._common._streams
+    compression.zstd compression.zstd._zstdfile concurrent concurrent.futures
+    concurrent.futures._base contextlib contextvars copy copyreg dataclasses datetime dis
+    encodings encodings.aliases encodings.cp437 encodings.utf_8 enum fnmatch functools
+    genericpath glob hashlib heapq hmac html html.entities importlib importlib._abc
+    importlib._bootstrap importlib._bootstrap_external importlib.abc importlib.machinery
+    importlib.util inspect io json json.decoder json.encoder json.scanner keyword linecache
+    locale logging lzma ntpath opcode operator os pathlib pathlib._os posixpath pyodide
+    pyodide._package_loader pyodide._state pyodide.code pyodide.common pyodide.ffi
+    pyodide.webloop random re re._casefix re._compiler re._constants re._parser reprlib
+    secrets selectors shutil signal site socket ssl stat string struct subprocess tempfile
+    textwrap threading token tokenize traceback types typing warnings weakref zipfile
+    zipfile._path zipfile._path.glob zipimport
+"""
+STDLIB_MARGIN = """
+    _ast_unparse _compat_pickle _markupbase _py_abc _pydatetime _pylong _strptime
+    _sysconfigdata__emscripten_wasm32-emscripten _threading_local argparse calendar colorsys
+    concurrent.futures.thread csv decimal difflib encodings.ascii encodings.base64_codec
+    encodings.charmap encodings.cp1252 encodings.hex_codec encodings.idna
+    encodings.iso8859_1 encodings.iso8859_15 encodings.latin_1 encodings.mbcs
+    encodings.punycode encodings.raw_unicode_escape encodings.unicode_escape
+    encodings.utf_16 encodings.utf_16_be encodings.utf_16_le encodings.utf_32
+    encodings.utf_32_be encodings.utf_32_le encodings.utf_8_sig fractions getopt gettext
+    graphlib gzip html.parser json.tool numbers optparse pickle platform pprint queue
+    statistics string.templatelib stringprep sysconfig sysconfig.__main__ timeit
+    tomllib tomllib._parser tomllib._re tomllib._types urllib urllib.error urllib.parse uuid
+    zoneinfo zoneinfo._common zoneinfo._tzpath
+"""
+STDLIB_KEEP = frozenset(STDLIB_MEASURED.split()) | frozenset(STDLIB_MARGIN.split())
+
+
+def stdlib_module_name(entry: str) -> str | None:
+    """The module a python_stdlib.zip entry defines (`a/b/__init__.py` -> `a.b`), or None."""
+    if not entry.endswith(".py"):
+        return None
+    name = entry[: -len(".py")].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
+def trim_stdlib(out: Path, keep: frozenset[str] = STDLIB_KEEP) -> tuple[int, int]:
+    """Rewrite out/pyodide/python_stdlib.zip with only the modules in `keep`.
+
+    A module's file is kept with every parent package's __init__.py; entries keep their
+    names and dates (so zipimport finds them as before) and are deflated at level 9.
+    Returns (modules kept, bytes).
+    """
+    target = out / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip") as src:
+        infos = src.infolist()
+        names = {stdlib_module_name(i.filename) for i in infos} - {None}
+        wanted = set()
+        for module in keep & names:
+            parts = module.split(".")
+            wanted.update(".".join(parts[:n]) for n in range(1, len(parts) + 1))
+        missing = wanted - names
+        if missing:
+            raise BuildError(f"stdlib modules to keep are not in python_stdlib.zip: {sorted(missing)}")
+        kept_files = [i for i in infos if stdlib_module_name(i.filename) in wanted]
+        dirs = {i.filename.rsplit("/", 1)[0] + "/" for i in kept_files if "/" in i.filename}
+        with zipfile.ZipFile(target, "w") as dst:
+            for info in infos:
+                if info.filename in dirs or info in kept_files:
+                    new = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                    new.external_attr = info.external_attr
+                    if info.filename.endswith("/"):
+                        dst.writestr(new, b"")
+                    else:
+                        new.compress_type = zipfile.ZIP_DEFLATED
+                        dst.writestr(new, src.read(info), compresslevel=9)
+    return len(wanted), target.stat().st_size
 
 
 # ----------------------------------------------------------------------- offline
@@ -475,11 +581,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: dist/)")
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default: 8000)")
+    parser.add_argument("--full-stdlib", action="store_true",
+                        help="ship Pyodide's whole python_stdlib.zip (default: only the modules the page uses)")
     args = parser.parse_args(argv)
     try:
         if args.command == "serve":
             ensure_npm_ci()
-        out = build(args.out)
+        out = build(args.out, full_stdlib=args.full_stdlib)
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

@@ -1,0 +1,90 @@
+"""The trimmed python_stdlib.zip that build.py ships by default (issue 5): it keeps
+every standard-library module the engine and the page import, and the engine and the
+UI's Python run on it inside Pyodide. The browser tests run against the same build,
+so the whole suite checks exactly what ships."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+sys.path.remove(str(ROOT))
+
+HARNESS = ROOT / "tests" / "pyodide" / "trimmed_stdlib.mjs"
+# Imported only on the command line, never in a page (multiprocessing cannot run there):
+HOST_ONLY = {"multiprocessing"}  # sheepshead/bots/arena.py, `arena --jobs N`
+
+
+def zip_modules(path: Path) -> set[str]:
+    with zipfile.ZipFile(path) as zf:
+        return {m for m in map(build.stdlib_module_name, zf.namelist()) if m}
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every absolute module name a file imports, anywhere in it, with parent packages."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    for name in list(names):
+        parts = name.split(".")
+        names.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    return names
+
+
+def test_every_stdlib_module_the_code_imports_is_shipped(site_dir):
+    full = zip_modules(build.PYODIDE_DIR / "python_stdlib.zip")
+    shipped = zip_modules(site_dir / "pyodide" / "python_stdlib.zip")
+    sources = [*(ROOT / "sheepshead").rglob("*.py"), *(ROOT / "static").glob("*.py")]
+    assert len(sources) > 10
+    needed = set()
+    for path in sources:
+        needed |= imported_names(path) & full
+    assert {"json", "random", "asyncio", "dataclasses"} & needed
+    assert sorted(needed - shipped - HOST_ONLY) == []
+
+
+def test_the_trimmed_zip_is_smaller_and_keeps_pyodides_own_modules(site_dir):
+    shipped_zip = site_dir / "pyodide" / "python_stdlib.zip"
+    shipped = zip_modules(shipped_zip)
+    assert shipped_zip.stat().st_size < 0.6 * (build.PYODIDE_DIR / "python_stdlib.zip").stat().st_size
+    assert {"_pyodide", "pyodide", "pyodide.ffi", "pyodide.webloop", "encodings.utf_8", "site",
+            "asyncio", "json", "zipfile", "shutil"} <= shipped
+    assert not {"unittest", "multiprocessing", "email", "pydoc", "xmlrpc"} & shipped
+    assert build.STDLIB_KEEP <= zip_modules(build.PYODIDE_DIR / "python_stdlib.zip")
+    with zipfile.ZipFile(shipped_zip) as zf:
+        assert zf.testzip() is None
+
+
+def test_full_stdlib_flag_ships_pyodides_zip_unchanged(tmp_path):
+    out = tmp_path / "dist"
+    result = subprocess.run([sys.executable, str(ROOT / "build.py"), "--out", str(out), "--full-stdlib"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert (out / "pyodide" / "python_stdlib.zip").read_bytes() == (
+        build.PYODIDE_DIR / "python_stdlib.zip").read_bytes()
+
+
+@pytest.mark.pyodide
+def test_engine_and_ui_run_on_the_trimmed_stdlib_in_pyodide(site_dir):
+    if shutil.which("node") is None:
+        pytest.fail("node is not on PATH")
+    result = subprocess.run(
+        ["node", str(HARNESS), str(site_dir / "pyodide" / "python_stdlib.zip")],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "trimmed stdlib: ok" in output, output
