@@ -135,6 +135,8 @@ def test_hand_going_alone_and_passing(page, site_url):
 
 
 def test_daily_cards_on_screen_equal_the_engines_deal(page, site_url):
+    # A phone's share sheet, stood in for by a stub that records what it was handed.
+    page.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
     open_table(page, site_url, "#daily=2026-11-30", speed=None)
     hand = HandState.from_seed("daily:2026-11-30", 1).hand_of(0)
     want = display_order(hand)
@@ -152,6 +154,16 @@ def test_daily_cards_on_screen_equal_the_engines_deal(page, site_url):
     wait_idle(page)
     # The computer players' actions were announced politely.
     assert page.locator("#announce").inner_text().strip() != ""
+    # Share hands a spoiler-free line to the share sheet; settings change the body's classes.
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name="Share").click()
+    page.wait_for_function("window.__shared !== undefined")
+    shared = page.evaluate("window.__shared.text")
+    assert shared.startswith("Sheepshead Daily 2026-11-30: ") and shared.endswith("#daily=2026-11-30")
+    page.check('input[data-setting="reduced_motion"]')
+    page.check('input[data-setting="four_colour"]')
+    assert page.evaluate("[...document.body.classList].sort().join(' ')") == "four-colour reduced-motion"
+    page.click('#panel [data-ui="close"]')
     # Changing the link's hash opens that game; New Game and Daily open theirs.
     seed, _, _ = find_deal("ace")
     page.evaluate(f"location.hash = '#game={seed[5:]}'")
