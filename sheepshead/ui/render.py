@@ -212,7 +212,6 @@ def _seat(tv: TableView, seat: int, busy: bool) -> str:
         f'<div class="badges">{_badges(_roles(tv, seat))}</div></div>')
 
 
-_SLOTS = 5
 
 
 def _trick_cards(trick: ViewTrick, players: int, four: bool, fresh: str, won: bool) -> str:
@@ -225,12 +224,11 @@ def _trick_cards(trick: ViewTrick, players: int, four: bool, fresh: str, won: bo
             cls += f" {fresh}"
         if won and trick.winner == seat:
             cls += " winner"
-        label = None
         if card is None:
             out.append(back_html(cls, tabindex="-1", title=f"{NAMES[seat]}: the unknown card"))
             continue
         out.append(card_html(card, four_colour=four, cls=cls, tabindex="-1",
-                             title=f"{NAMES[seat]}: {card.name}", label=label))
+                             title=f"{NAMES[seat]}: {card.name}"))
     return "".join(out)
 
 

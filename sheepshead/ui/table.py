@@ -27,16 +27,16 @@ import hashlib
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..actions import Action, Kind
+from ..actions import Action
 from ..cards import parse_card
 from ..deals import check_seed, new_game_seed
 from ..errors import SheepsheadError
-from ..game import HANDS_PER_GAME, Game
+from ..game import Game
 from ..rules import DEFAULT_RULES, Rules
 from ..scoring import ROW_NAMES
-from ..state import CallKind, Phase
+from ..state import CallKind
 from ..view import SeatView, ViewTrick
 
 __all__ = [
