@@ -1,0 +1,68 @@
+"""Small HTML pieces shared by the table and its panels: cards as buttons, buttons, badges.
+
+Pure Python, no ``js``.  Cards come from :mod:`sheepshead.ui.svg` (the project's own
+art); every card is a ``<button>`` named like ``Queen of clubs`` (face down: only
+``face-down card``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+try:
+    from .svg import card_back_svg, card_svg
+except ImportError:         # pragma: no cover - the card art is part of the package
+    card_svg = card_back_svg = None
+
+__all__ = ["SUIT_SYMBOL", "ICON", "card_html", "back_html", "button", "short", "attrs_html"]
+
+SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+ICON = {"picker": "★", "partner": "✦", "dealer": "D", "alone": "★", "called": "☎"}
+
+
+def attrs_html(attrs: dict) -> str:
+    out = []
+    for k, val in attrs.items():
+        if val is None or val is False:
+            continue
+        out.append(k if val is True else f'{k}="{escape(str(val), quote=True)}"')
+    return " ".join(out)
+
+
+def _face(card, four_colour: bool) -> str:
+    if card_svg is not None:
+        return card_svg(card, four_colour=four_colour)
+    colour = "red" if card.suit_letter in "HD" else "black"
+    return f'<span class="ph {colour}" aria-hidden="true">{card.rank}{SUIT_SYMBOL[card.suit_letter]}</span>'
+
+
+def _back() -> str:
+    if card_back_svg is not None:
+        return card_back_svg()
+    return '<span class="ph back" aria-hidden="true"></span>'
+
+
+def card_html(card, *, four_colour: bool = False, cls: str = "", label: str | None = None,
+              **attrs) -> str:
+    """A card as a ``<button>`` named like ``Queen of clubs``."""
+    a = {"type": "button", "class": f"card {cls}".strip(), "aria-label": label or card.name,
+         "data-card": str(card)}
+    a.update({k.replace("_", "-"): v for k, v in attrs.items()})
+    return f"<button {attrs_html(a)}>{_face(card, four_colour)}</button>"
+
+
+def back_html(cls: str = "", **attrs) -> str:
+    """A face-down card: its only name is ``face-down card``."""
+    a = {"type": "button", "class": f"card back {cls}".strip(), "aria-label": "face-down card"}
+    a.update({k.replace("_", "-"): v for k, v in attrs.items()})
+    return f"<button {attrs_html(a)}>{_back()}</button>"
+
+
+def short(card) -> str:
+    return f"{card.rank}{SUIT_SYMBOL[card.suit_letter]}"
+
+
+def button(label: str, cls: str = "", **attrs) -> str:
+    a = {"type": "button", "class": f"btn {cls}".strip()}
+    a.update({k.replace("_", "-"): val for k, val in attrs.items()})
+    return f"<button {attrs_html(a)}>{escape(label)}</button>"

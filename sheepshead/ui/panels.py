@@ -1,0 +1,181 @@
+"""The table's dialogs: the after-hand summary, the score sheet, and the menu with settings.
+
+Pure Python, no ``js``: each function returns HTML from a
+:class:`~sheepshead.ui.table.TableView`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..state import CallKind
+from .markup import ICON, button as _button, card_html
+from .table import HUMAN, LEVELS, NAMES, SPEEDS, TableView
+
+__all__ = ["panel_html"]
+
+LEVEL_NAMES = {"easy": "Easy", "standard": "Standard", "expert": "Expert"}
+SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
+
+
+def panel_html(tv: TableView, ui, four: bool) -> str:
+    v = tv.seat
+    panel = ui.panel
+    if panel is None and v.is_over and ui.summary_closed_for != tv.hand_number:
+        panel = "summary"
+    if panel == "menu":
+        return _menu(tv, ui)
+    if panel == "scores":
+        return _scores_panel(tv)
+    if panel == "summary" and v.is_over:
+        return _summary_panel(tv, ui, four)
+    return ""
+
+
+def _dialog(title: str, body: str, pid: str) -> str:
+    return (f'<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="{pid}-title" '
+            f'id="{pid}">'
+            f'<div class="dialog-head"><h2 id="{pid}-title" tabindex="-1">{escape(title)}</h2>'
+            f'{_button("Close", "small close", data_ui="close")}</div>'
+            f'{body}</div>')
+
+
+def _select(setting: str, label: str, options: dict, value: str) -> str:
+    opts = "".join(f'<option value="{k}"{" selected" if k == value else ""}>{escape(t)}</option>'
+                   for k, t in options.items())
+    return (f'<label class="field"><span>{escape(label)}</span>'
+            f'<select data-setting="{setting}">{opts}</select></label>')
+
+
+def _check(setting: str, label: str, value: bool) -> str:
+    return (f'<label class="field check"><input type="checkbox" data-setting="{setting}"'
+            f'{" checked" if value else ""}><span>{escape(label)}</span></label>')
+
+
+def _menu(tv: TableView, ui) -> str:
+    from .. import __version__
+    s = tv.settings
+    daily = f"Daily {ui.today}" if ui.today else "Daily"
+    body = (
+        '<div class="menu-buttons">'
+        f'{_button(daily, "primary", data_ui="daily")}'
+        f'{_button("New Game", "", data_ui="new")}'
+        f'{_button("Share", "", data_ui="share")}'
+        f'{_button("Score sheet", "", data_ui="scores")}</div>'
+        '<h3>Settings</h3><div class="settings">'
+        f'{_select("level", "Computer players", {k: LEVEL_NAMES[k] for k in LEVELS}, s.level)}'
+        f'{_expert_note(s.level)}'
+        f'{_select("speed", "Speed", {k: SPEED_NAMES[k] for k in SPEEDS}, s.speed)}'
+        f'{_check("four_colour", "Four-colour deck", s.four_colour)}'
+        f'{_check("reduced_motion", "Reduced motion", s.reduced_motion)}</div>'
+        '<h3>Help</h3><p class="links"><a href="./static/rules.html">Rules</a> · '
+        '<a href="./static/cheatsheet.html">Printable cheat sheet</a></p>'
+        f'<p class="small">Playing {escape(tv.seed)} · engine <span id="engine-version">'
+        f'{__version__}</span></p>')
+    return _dialog("Menu", body, "menu")
+
+
+def _expert_note(level: str) -> str:
+    if level != "expert":
+        return ""
+    import importlib.util
+    try:
+        ready = importlib.util.find_spec("sheepshead.bots.expert") is not None
+    except (ImportError, ValueError):
+        ready = False
+    return "" if ready else ('<p class="small">Expert is still in training: '
+                             'Standard players sit in for now.</p>')
+
+
+def _score_table(tv: TableView, rows, totals, highlight: int | None = None) -> str:
+    head = "".join(f'<th scope="col">{n}</th>' for n in NAMES)
+    body = []
+    for n, scores in rows:
+        cls = ' class="current"' if n == highlight else ""
+        cells = "".join(f"<td>{s:+d}</td>" for s in scores)
+        body.append(f'<tr{cls}><th scope="row">{n}</th>{cells}</tr>')
+    if not rows:
+        body.append(f'<tr><td colspan="{len(NAMES) + 1}">No hand finished yet.</td></tr>')
+    tot = "".join(f"<td>{t:+d}</td>" for t in totals)
+    return (f'<table class="sheet"><thead><tr><th scope="col">Hand</th>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody>'
+            f'<tfoot><tr><th scope="row">Total</th>{tot}</tr></tfoot></table>')
+
+
+def _winner_line(tv: TableView) -> str:
+    if not tv.game_over:
+        return ""
+    w = tv.winners
+    best = tv.totals[w[0]]
+    if w == (HUMAN,):
+        text = f"You win the game with {best:+d}!"
+    elif len(w) == 1:
+        text = f"{NAMES[w[0]]} wins the game with {best:+d}."
+    else:
+        text = " and ".join(NAMES[s] for s in w) + f" share the win with {best:+d}."
+    return f'<p class="winner">★ {escape(text)}</p>'
+
+
+def _game_over_buttons(tv: TableView) -> str:
+    if not tv.game_over:
+        return ""
+    return ('<div class="menu-buttons">' + _button("Daily", "primary", data_ui="daily") +
+            _button("New Game", "", data_ui="new") + _button("Share", "", data_ui="share") +
+            "</div>")
+
+
+def _scores_panel(tv: TableView) -> str:
+    sheet = _sheet_of(tv)
+    body = (_winner_line(tv) + _score_table(tv, sheet.rows, sheet.totals) +
+            '<p class="small">Every hand adds up to zero, so the totals do too.</p>' +
+            _game_over_buttons(tv))
+    return _dialog("Score sheet", body, "scores")
+
+
+def _sheet_of(tv: TableView):
+    return tv.sheet
+
+
+def _summary_panel(tv: TableView, ui, four: bool) -> str:
+    s = tv.summary
+    lines = [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
+    if s.leaster:
+        lines.append("<dt>Picker</dt><dd>Nobody picked: a leaster</dd>")
+    else:
+        lines.append(f"<dt>Picker</dt><dd>{ICON['picker']} {NAMES[s.picker]}</dd>")
+        if s.alone:
+            lines.append("<dt>Partner</dt><dd>None: the picker went alone</dd>")
+        else:
+            called = f"{s.called.name}" + (" (unknown card)" if s.call_kind is CallKind.UNKNOWN else "")
+            partner = (f"{ICON['partner']} {NAMES[s.partner]}" if s.partner is not None
+                       else "nobody (the picker held it)")
+            lines.append(f"<dt>Called</dt><dd>{escape(called)}</dd>"
+                         f"<dt>Partner</dt><dd>{partner}</dd>")
+        bury = "".join(card_html(c, four_colour=four, cls="mini-card", tabindex="-1") for c in s.bury)
+        pts = sum(c.points for c in s.bury)
+        lines.append(f'<dt>Buried</dt><dd class="cardrow bury">{bury}<span>{pts} points</span></dd>')
+        blind = "".join(card_html(c, four_colour=four, cls="mini-card", tabindex="-1")
+                        for c in s.blind)
+        lines.append(f'<dt>Blind</dt><dd class="cardrow">{blind}</dd>')
+        side, defenders = s.side_points
+        lines.append(f"<dt>Points</dt><dd>Picker's side {side} · Defenders {defenders}</dd>")
+    lines.append("</dl>")
+    rows = "".join(
+        f'<tr><th scope="row">{NAMES[seat]}</th><td>{s.points[seat]}</td><td>{s.tricks_won[seat]}</td>'
+        f'<td class="{"up" if s.scores[seat] > 0 else "down" if s.scores[seat] < 0 else ""}">'
+        f'{s.scores[seat]:+d}</td><td>{tv.totals[seat]:+d}</td></tr>'
+        for seat in range(len(NAMES)))
+    lines.append('<table class="sheet"><thead><tr><th scope="col">Player</th>'
+                 '<th scope="col">Points</th><th scope="col">Tricks</th>'
+                 '<th scope="col">This hand</th><th scope="col">Total</th></tr></thead>'
+                 f'<tbody>{rows}</tbody></table>')
+    lines.append(_winner_line(tv))
+    if tv.game_over:
+        sheet = _sheet_of(tv)
+        lines.append("<h3>Score sheet</h3>" + _score_table(tv, sheet.rows, sheet.totals))
+        lines.append(_game_over_buttons(tv))
+    else:
+        lines.append('<div class="menu-buttons">' + _button("Next hand", "primary", data_ui="next") +
+                     _button("Score sheet", "", data_ui="scores") + "</div>")
+    title = "Game over" if tv.game_over else f"Hand {s.number} of {tv.hands_total}"
+    return _dialog(title, "".join(lines), "summary")
