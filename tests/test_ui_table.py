@@ -275,3 +275,29 @@ def test_text_colours_on_the_table_meet_4_5_to_1():
     assert contrast_ratio(colour["ink"], colour["gold"]) >= 4.5      # primary buttons, badges
     assert contrast_ratio(colour["felt-dark"], colour["text"]) >= 4.5  # other buttons
     assert contrast_ratio(colour["ink"], colour["paper"]) >= 4.5      # dialogs, chips
+
+
+def test_play_hint_explains_unavailable_cards_in_the_second_person():
+    from sheepshead.ui.table import _second_person
+
+    assert _second_person("seat 0 must follow trump") == "You must follow trump."
+    assert _second_person("seat 0 may not throw off the called AH") == (
+        "You may not throw off the called Ace of hearts.")
+    assert _second_person("seat 0 must keep the last hearts card until hearts is led "
+                          "(it holds the call of AH)") == (
+        "You must keep the last hearts card until hearts is led (you hold the call of Ace of hearts).")
+    for i in range(40):
+        t = Table(f"game:{i:016x}")
+        t.act("pass")
+        while not t.hand.is_over:
+            if t.human_turn:
+                v = t.seat_view()
+                unplayable = [c for c in v.hand if f"play {c}" not in {str(a) for a in v.legal}]
+                hint = t.view().hint
+                assert (hint is not None) == bool(unplayable)
+                if hint:
+                    assert hint.startswith("You ") and "seat" not in hint
+                    assert hint in render(t.view(), UiState())["status"]
+                t.act(v.legal[0])
+            else:
+                t.step()

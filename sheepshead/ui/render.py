@@ -247,7 +247,10 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
                     f"(calling the {parse_card(ui.unknown_call).name}).")
         return "Call a partner, or go alone."
     lead = v.trick is None
-    return "Your lead: tap a highlighted card." if lead else "Your turn: tap a highlighted card."
+    text = "Your lead: tap a highlighted card." if lead else "Your turn: tap a highlighted card."
+    if tv.hint:
+        text += f' <span class="hint">{escape(tv.hint)}</span>'
+    return text
 
 def _actions(tv: TableView, ui: UiState) -> str:
     v = tv.seat

@@ -185,6 +185,8 @@ class TableView:
     sheet: "ScoreSheet"
     summary: "HandSummary | None"
     """The finished hand's summary (None while it is played)."""
+    hint: str | None = None
+    """Why some of your cards cannot be played now (``You must follow trump.``)."""
     names: tuple[str, ...] = NAMES
 
     @property
@@ -272,7 +274,7 @@ class Table:
             hands_total=g.length, dealer=g.current.dealer, totals=g.totals(),
             game_over=g.is_over, winners=g.winners() if g.is_over else (),
             settings=self.settings, sheet=self.score_sheet(),
-            summary=self.hand_summary() if g.current.is_over else None)
+            summary=self.hand_summary() if g.current.is_over else None, hint=self.play_hint())
 
     # ------------------------------------------------------------------ act
     def act(self, action: str | Action) -> Event | None:
@@ -317,6 +319,21 @@ class Table:
         except Exception:       # a computer player must never stop the game
             pass
         return _RandomStandIn(seed).choose(view)
+
+    def play_hint(self) -> str | None:
+        """When it is your turn to play and some cards are not playable: the engine's reason,
+        in the second person (``You must follow trump.``); else None."""
+        h = self.game.current
+        if not self.human_turn or h.phase != 3:
+            return None
+        legal = {str(a) for a in h.legal_actions()}
+        for card in h.hand_of(HUMAN):
+            if f"play {card}" not in legal:
+                try:
+                    h.verify(f"play {card}")
+                except SheepsheadError as e:
+                    return _second_person(getattr(e, "reason", str(e)))
+        return None
 
     # -------------------------------------------------------------- results
     def hand_summary(self, number: int | None = None) -> HandSummary:
@@ -428,6 +445,16 @@ def announce(seat: int, action: str) -> str:
             return _verb(seat, "plays", "play") + " the unknown card, face down."
         return _verb(seat, "plays", "play") + f" the {parse_card(words[1]).name}."
     return f"{NAMES[seat]}: {action}."
+
+
+_CARD_WORD = re.compile(r"\b(10|[789JQKA])([CSHD])\b")
+
+
+def _second_person(reason: str) -> str:
+    """``seat 0 must keep the last hearts card … (it holds the call of AH)`` → ``You must …``."""
+    text = reason.replace(f"seat {HUMAN} ", "you ").replace("(it holds", "(you hold")
+    text = _CARD_WORD.sub(lambda m: parse_card(m[0]).name, text)
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def _outcome(r) -> str:
