@@ -308,6 +308,13 @@ class App:
             if generation == self.generation:
                 self.busy = False
                 self.ui.reset_turn()
+                view = self.table.view()
+                if view.summary is not None:
+                    self.heard.append(f"Hand over. {view.summary.outcome}")
+                elif self.table.human_turn:
+                    self.heard.append("Your turn.")
+                if self.heard:
+                    self.say(" ".join(self.heard[-6:]))
                 self.draw()
 
     # -------------------------------------------------------------- events
