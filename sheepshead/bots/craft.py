@@ -85,13 +85,17 @@ def _call_options(hand: int, bury: int) -> tuple[list[int], list[int], bool]:
     return aces, tens, only_aces
 
 
+_CALL_VALUES: dict[int, float] = {}
+
+
 def _call_value(hand: int, card: int) -> float:
     """How good calling ``card`` is: a single low hold card is best."""
-    suit = SUIT_OF[card]
-    held = hand & SUIT_MASK[suit]
-    n = held.bit_count()
-    hold_points = sum(POINTS[c] for c in mask_bits(held))
-    return 10.0 - 3.0 * (n - 1) - 0.1 * hold_points
+    held = hand & SUIT_MASK[SUIT_OF[card]]
+    v = _CALL_VALUES.get(held)
+    if v is None:
+        hold_points = sum(POINTS[c] for c in mask_bits(held))
+        v = _CALL_VALUES[held] = 10.0 - 3.0 * (held.bit_count() - 1) - 0.1 * hold_points
+    return v
 
 
 def _alone_strength(hand: int) -> bool:

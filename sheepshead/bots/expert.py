@@ -24,6 +24,7 @@ import math
 import random
 
 from ..actions import ALONE, CALL_UNKNOWN, PASS, PICK, Action, action_of
+from ..cards import POINTS, STRENGTH, SUIT_OF
 from ..state import HandState
 from ..view import SeatView
 from .base import Player
@@ -39,6 +40,8 @@ BUDGET = 160
 """Playouts per decision, split evenly over the candidate actions."""
 MIN_SAMPLES = 8
 MAX_SAMPLES = 60
+PICK_SAMPLES = 48
+"""Deals for pick or pass (each playout is a whole hand, the longest)."""
 BURY_CANDIDATES = 5
 MARGIN = 1.0
 
@@ -86,6 +89,32 @@ def rollout(state: HandState) -> HandState:
             apply(best_call(state.hands[state.picker], state.legal_moves()))
 
 
+_BY_STRENGTH = tuple(sorted((c for c in range(32) if SUIT_OF[c] == s), key=STRENGTH.__getitem__)
+                     for s in range(4))
+
+
+def distinct_plays(k: Knowledge, legal: list[int]) -> list[int]:
+    """The legal plays less the equivalent ones: of two cards of a suit with the same
+    points and no card still out between them, only the lower is tried."""
+    if k.phase != 3 or len(legal) < 2:
+        return list(legal)
+    mine_or_gone = k.hand | k.played
+    out = []
+    for s in range(4):
+        run_points = -1
+        for c in _BY_STRENGTH[s]:
+            if not mine_or_gone >> c & 1:
+                run_points = -1                      # a card still out breaks the run
+                continue
+            code = 64 + c
+            if code not in legal or c == k.unknown:
+                continue
+            if POINTS[c] != run_points:
+                out.append(code)
+                run_points = POINTS[c]
+    return sorted(out) if out else list(legal)
+
+
 class ExpertPlayer(Player):
     level = "expert"
 
@@ -118,7 +147,7 @@ class ExpertPlayer(Player):
             plain = [c for c in ranked if c < CALL_UNKNOWN and c != ALONE]
             unknown = [c for c in ranked if c >= CALL_UNKNOWN][:3]
             return plain + unknown + [ALONE]
-        return list(legal)
+        return distinct_plays(k, legal)
 
     def _search(self, view: SeatView, rng: random.Random) -> tuple[int, list[tuple[int, float]]]:
         k = Knowledge(view)
@@ -129,7 +158,8 @@ class ExpertPlayer(Player):
         if len(cands) == 1:
             return cands[0], [(cands[0], 0.0)]
         me = k.seat
-        samples = max(MIN_SAMPLES, min(MAX_SAMPLES, self.budget // len(cands)))
+        cap = PICK_SAMPLES if k.phase == 0 else MAX_SAMPLES
+        samples = max(MIN_SAMPLES, min(cap, self.budget // len(cands)))
         slots = Slots(k)
         totals = [0.0] * len(cands)
         rows: list[tuple[float, list[int]]] = []

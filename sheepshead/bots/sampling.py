@@ -77,6 +77,9 @@ class Slots:
         self.must_slot = (k.picker if k.picker_must_hold and k.picker != k.seat
                           and caps[k.picker] > 0 else -1)
         self.must_mask = k.picker_must_hold & unseen
+        pool_mask = unseen
+        self.free = self.must_slot < 0 and all(
+            allowed[i] & pool_mask == pool_mask for i in range(n + 3) if caps[i])
         if sum(caps) != len(self.pool):
             raise ValueError(f"hidden places hold {sum(caps)} cards but {len(self.pool)} are unseen")
 
@@ -89,6 +92,17 @@ class Slots:
         return self._match(rng)
 
     def _try(self, rng: random.Random) -> list[int] | None:
+        if self.free:                 # no constraint but the counts: a plain shuffle
+            pool = self.pool[:]
+            rng.shuffle(pool)
+            out, k = [], 0
+            for cap in self.caps:
+                m = 0
+                for c in pool[k:k + cap]:
+                    m |= 1 << c
+                out.append(m)
+                k += cap
+            return out
         caps = self.caps[:]
         allowed = self.allowed
         out = [0] * len(caps)
