@@ -46,6 +46,7 @@ class App:
         self.storage = self._storage()
         self.storage_warned = False
         self.panel_open = None
+        self.credit = 0.0
         self.heard: list[str] = []
         """What was announced since your last action (the live region reads the latest)."""
         self._proxies = []
@@ -251,7 +252,11 @@ class App:
         return BASE_MS[key] * SPEEDS[self.table.settings.speed] / 1000
 
     async def pause(self, key: str):
-        await asyncio.sleep(self.ms(key))
+        """Wait out one step of the animation; time a computer player spent thinking
+        counts towards it, so the pace is the speed setting's, not the thinking's."""
+        wait = max(0.0, self.ms(key) - self.credit)
+        self.credit = 0.0
+        await asyncio.sleep(wait)
 
     def motion(self) -> bool:
         if self.table.settings.reduced_motion:
@@ -298,7 +303,9 @@ class App:
                 self.draw()               # "Gus to play…" shows while Gus thinks
                 await asyncio.sleep(0.03 if SPEEDS[self.table.settings.speed] else 0)
                 before = self.table.seat_view()
+                started = window.performance.now()
                 self.table.step()
+                self.credit = (window.performance.now() - started) / 1000
                 self.save()
                 await self.animate(diff(before, self.table.seat_view()), generation)
         except Exception as e:
