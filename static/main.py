@@ -325,11 +325,22 @@ class App:
                 self.draw()
 
     # -------------------------------------------------------------- events
+    def guarded(self, handler):
+        """An event handler that turns any Python error into a notice (never a dead page)."""
+        def run(evt=None):
+            try:
+                handler(evt)
+            except Exception as e:
+                window.console.warn(f"sheepshead: {type(e).__name__}: {e}")
+                self.busy = False
+                self.notice(f"Something went wrong ({e}). Your game is saved: reload to go on.")
+        return run
+
     def bind(self):
-        click = create_proxy(self.on_click)
-        change = create_proxy(self.on_change)
-        key = create_proxy(self.on_key)
-        hashchange = create_proxy(self.on_hash)
+        click = create_proxy(self.guarded(self.on_click))
+        change = create_proxy(self.guarded(self.on_change))
+        key = create_proxy(self.guarded(self.on_key))
+        hashchange = create_proxy(self.guarded(self.on_hash))
         self._proxies += [click, change, key, hashchange]
         document.addEventListener("click", click)
         document.addEventListener("change", change)
