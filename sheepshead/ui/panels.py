@@ -140,7 +140,8 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
     s = tv.summary
     lines = [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
     if s.leaster:
-        lines.append("<dt>Picker</dt><dd>Nobody picked: a leaster</dd>")
+        lines.append("<dt>Picker</dt><dd>Nobody picked: a leaster</dd>"
+                     "<dt>Blind</dt><dd>Set aside: its points count for nobody</dd>")
     else:
         lines.append(f"<dt>Picker</dt><dd>{ICON['picker']} {NAMES[s.picker]}</dd>")
         if s.alone:
