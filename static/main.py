@@ -207,6 +207,11 @@ class App:
         d.turn = "" if v.to_act is None else ("you" if v.to_act == 0 else f"seat{v.to_act}")
         d.seq = str(self.table.action_count())
         d.hand = str(self.table.game.hand_number)
+        seed = self.table.seed
+        game = f"Daily {seed[6:]}" if seed.startswith("daily:") else "New Game"
+        title = f"Sheepshead · {game} · hand {self.table.game.hand_number} of 10"
+        if document.title != title:
+            document.title = title
         self.fix_focus(opened=self.panel_open is not None and self.panel_open != was_open,
                        key=focused)
 
