@@ -133,14 +133,21 @@ def test_save_and_load_round_trip():
     ' "seed": "daily:2026-11-30", "hands": [["play QC"]]}}',
     '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
     ' "seed": "nope", "hands": [[]]}}',
-    '{"format": "sheepshead-table/1", "version": 1, "settings": {"speed": "warp"},'
-    ' "game": {"format": "sheepshead-game/1", "seed": "daily:2026-11-30", "hands": [[]]}}',
     '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
     ' "seed": "daily:2026-11-30", "hands": [["pass"], []]}}',
 ])
 def test_corrupt_or_foreign_saves_raise_sheepshead_error(text):
     with pytest.raises(SheepsheadError):
         Table.load(text)
+
+
+def test_unknown_saved_settings_keep_their_defaults_and_the_game():
+    text = ('{"format": "sheepshead-table/1", "version": 1, "settings": {"speed": "warp",'
+            ' "level": "expert", "sparkles": true}, "game": {"format": "sheepshead-game/1",'
+            ' "seed": "daily:2026-11-30", "hands": [["pass"]]}}')
+    t = Table.load(text)
+    assert t.settings == Settings(level="expert")
+    assert t.action_count() == 1
 
 
 def test_settings_are_checked():

@@ -70,13 +70,15 @@ class Settings:
 
     @classmethod
     def from_json(cls, data) -> "Settings":
-        if data is None:
-            return cls()
-        if not isinstance(data, dict):
-            raise SheepsheadError("saved settings are not an object")
+        """Saved settings; a value this version does not know keeps its default, so a
+        good game is never set aside for a setting."""
         s = cls()
-        for key, value in data.items():
-            s.set(key, value)
+        if isinstance(data, dict):
+            for key, value in data.items():
+                try:
+                    s.set(key, value)
+                except SheepsheadError:
+                    pass
         return s
 
     def set(self, key: str, value) -> None:
