@@ -32,6 +32,7 @@ PYODIDE_TEST_FILES = [
     "tests/test_engine_random.py",
     "tests/test_engine_options.py",
     "tests/test_ui_svg.py",
+    "tests/test_ui_table.py",
 ]
 
 TIMEOUT_S = 900  # Pyodide loads in ~2 s; pytest's import and the tests take longer
