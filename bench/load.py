@@ -13,8 +13,8 @@ In one run it builds, into a temporary folder:
 - the game: ``build.py`` (the default build, or ``--full-stdlib``).
 
 Each is served over HTTP on 127.0.0.1. For each of ``--runs`` rounds, floor and game
-alternate (so both see the same machine load): a new browser context (cold: empty
-HTTP cache, no worker), one load, wait until the worker controls the page, then a
+alternate (so both see the same machine load): a fresh start (cold: empty
+HTTP cache, no worker: a new Chromium profile), one load, wait until the worker controls the page, then a
 second page in that context (warm: served by the service worker). Times are taken in
 the page with ``performance.now()`` (from navigation start) by a MutationObserver:
 
@@ -31,6 +31,7 @@ first visit <= 5.5 MB gzip.
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import http.server
 import inspect
@@ -110,20 +111,49 @@ def build_game(out: Path, full_stdlib: bool) -> Path:
     return build.build(out, **kwargs)
 
 
+SERVED: list[tuple[str, int]] = []  # (URL path, status) of every response, server side
+
+
 def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), build.make_handler(folder, quiet=True))
+    base = build.make_handler(folder, quiet=True)
+
+    class Counting(base.func):
+        def log_request(self, code="-", size="-"):
+            SERVED.append((urlsplit(self.path).path, int(code)))
+
+    handler = functools.partial(Counting, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def body_bytes(folder: Path, served: list[tuple[str, int]]) -> int:
+    """Bytes of response bodies the server sent (200s; a 304 sends none)."""
+    total = 0
+    for path, status in served:
+        local = folder / (path.lstrip("/") or "index.html")
+        if local.is_dir():
+            local = local / "index.html"
+        if status == 200 and local.is_file():
+            total += local.stat().st_size
+    return total
 
 
 def gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=9))
 
 
-def one_round(browser, url: str, done_js: str, folder: Path) -> dict:
-    """A cold load in a new context, then a warm one served by the worker."""
-    context = browser.new_context()
+def one_round(playwright, url: str, done_js: str, folder: Path) -> dict:
+    """A cold load in a new browser profile, then a warm one served by the worker.
+
+    A fresh persistent profile, not browser.new_context(): an incognito-like context
+    keeps its HTTP cache in memory and does not store the 9.6 MB wasm there, so the
+    worker's precache would download it a second time, which a real profile does not.
+    """
+    profile = tempfile.mkdtemp(prefix="sheepshead-profile-")
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     context.add_init_script(MARK_SCRIPT % done_js)
     origin = url.rstrip("/")
     log: list[tuple[str, int, bool]] = []
@@ -133,6 +163,7 @@ def one_round(browser, url: str, done_js: str, folder: Path) -> dict:
             log.append((urlsplit(response.url).path, response.status, response.from_service_worker))
 
     context.on("response", on_response)
+    SERVED.clear()
     try:
         page = context.new_page()
         page.goto(url)
@@ -142,18 +173,24 @@ def one_round(browser, url: str, done_js: str, folder: Path) -> dict:
         page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
         page.wait_for_load_state("networkidle")
         first_visit = list(log)
+        served_first = list(SERVED)
         page.close()
+        SERVED.clear()
         log.clear()
         warm = context.new_page()
         warm.goto(url)
         warm.wait_for_function("window.__doneAt !== undefined", timeout=120_000, polling=50)
         warm_ms = warm.evaluate("window.__doneAt")
         warm_network = [r for r in log if not r[2] and r[0] != "/sw.js"]
+        served_warm = list(SERVED)
         warm.close()
     finally:
         context.close()
+        shutil.rmtree(profile, ignore_errors=True)
     return {"cold_ms": cold_ms, "warm_ms": warm_ms, "boot_requests": boot_requests,
-            "first_visit": first_visit, "warm_network": warm_network}
+            "first_visit": first_visit, "warm_network": warm_network,
+            "served_first": served_first, "served_warm": served_warm,
+            "wire_first": body_bytes(folder, served_first), "wire_warm": body_bytes(folder, served_warm)}
 
 
 def file_table(folder: Path, paths: list[str]) -> list[dict]:
@@ -185,19 +222,17 @@ def main(argv: list[str] | None = None) -> int:
         sites = {"floor": (floor_url, FLOOR_DONE, floor_dir), "game": (game_url, GAME_DONE, game_dir)}
         results: dict[str, list[dict]] = {"floor": [], "game": []}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             # One unmeasured round each: the OS file cache and Chromium's own start-up.
             for name, (url, done, folder) in sites.items():
-                one_round(browser, url, done, folder)
+                one_round(p, url, done, folder)
             for i in range(args.runs):
                 order = ("floor", "game") if i % 2 == 0 else ("game", "floor")
                 for name in order:
                     url, done, folder = sites[name]
-                    r = one_round(browser, url, done, folder)
+                    r = one_round(p, url, done, folder)
                     results[name].append(r)
                     print(f"round {i + 1} {name:5s} cold {r['cold_ms']:7.0f} ms  warm {r['warm_ms']:7.0f} ms",
                           flush=True)
-            browser.close()
         floor_server.shutdown()
         game_server.shutdown()
 
@@ -208,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             visit_paths = [p for p, status, _ in rs[0]["first_visit"]]
             boot_files = file_table(folder, boot_paths)
             visit_files = file_table(folder, visit_paths)
-            statuses = [status for _, status, _ in rs[0]["first_visit"]]
+            statuses = [status for _, status in rs[0]["served_first"]]
             report[name] = {
                 "cold_ms": [r["cold_ms"] for r in rs],
                 "warm_ms": [r["warm_ms"] for r in rs],
@@ -223,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
                 "first_visit_200": statuses.count(200),
                 "first_visit_304": statuses.count(304),
                 "warm_network_requests": max(len(r["warm_network"]) for r in rs),
+                "wire_first_visit": statistics.median(r["wire_first"] for r in rs),
+                "wire_warm": max(r["wire_warm"] for r in rs),
+                "served_warm": sorted({p for r in rs for p, _ in r["served_warm"]}),
             }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -237,16 +275,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{f['file']:44s} {f['raw']:11,d} {f['gzip']:11,d}")
         print(f"{'total':44s} {r['boot_raw']:11,d} {r['boot_gzip']:11,d}")
         print(f"first visit incl. the worker's precache: {r['first_visit_raw']:,d} raw, "
-              f"{r['first_visit_gzip']:,d} gzip; {r['first_visit_requests']} responses "
-              f"({r['first_visit_200']} x 200, {r['first_visit_304']} x 304 revalidated, "
-              f"not downloaded twice); warm loads: {r['warm_network_requests']} requests "
-              f"to the network besides sw.js")
+              f"{r['first_visit_gzip']:,d} gzip (unique files); the server sent "
+              f"{r['first_visit_200']} x 200 and {r['first_visit_304']} x 304 "
+              f"(revalidated by the precache, not downloaded twice), "
+              f"{r['wire_first_visit']:,.0f} body bytes")
+        print(f"warm loads: the server sent {r['wire_warm']:,d} body bytes "
+              f"(requests: {', '.join(r['served_warm']) or 'none'})")
         print()
     f, g = report["floor"], report["game"]
     cold_ratio = g["cold_median_ms"] / f["cold_median_ms"]
     warm_ratio = g["warm_median_ms"] / f["warm_median_ms"]
     print(f"{'median of ' + str(args.runs):22s} {'floor (Python ready)':>22s} {'game (tappable hand)':>22s} {'ratio':>7s}")
-    print(f"{'cold (new context)':22s} {f['cold_median_ms']:19.0f} ms {g['cold_median_ms']:19.0f} ms {cold_ratio:7.2f}")
+    print(f"{'cold (new profile)':22s} {f['cold_median_ms']:19.0f} ms {g['cold_median_ms']:19.0f} ms {cold_ratio:7.2f}")
     print(f"{'warm (service worker)':22s} {f['warm_median_ms']:19.0f} ms {g['warm_median_ms']:19.0f} ms {warm_ratio:7.2f}")
     print(f"{'first visit, gzip':22s} {f['first_visit_gzip']:19,d} B  {g['first_visit_gzip']:19,d} B  "
           f"{g['first_visit_gzip'] / f['first_visit_gzip']:7.2f}")

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 OUT = ROOT / "static" / "icons"
-FELT, FELT_LIGHT, GOLD, PAPER, INK, RED = "#0d5a2c", "#12703a", "#f2c94c", "#fffdf7", "#1b1b1b", "#c8102e"
+FELT, GOLD, PAPER, INK, RED = "#0d5a2c", "#f2c94c", "#fffdf7", "#1b1b1b", "#c8102e"
 
 CLUB = "M0,-30 a15,15 0 1,1 -1,0 z M-17,-2 a15,15 0 1,1 -1,0 z M17,-2 a15,15 0 1,1 -1,0 z M-5,0 L5,0 L10,34 L-10,34 z"
 
@@ -49,11 +49,7 @@ def svg(size: int, maskable: bool) -> str:
               f'rx="{r*0.85}" fill="none" stroke="{GOLD}" stroke-width="{size*0.012}"/>')
     c = size / 2
     return f"""<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">
-  <defs><radialGradient id="g" cx="50%" cy="40%" r="60%">
-    <stop offset="0" stop-color="{FELT_LIGHT}"/><stop offset="1" stop-color="{FELT}" stop-opacity="0"/>
-  </radialGradient></defs>
   {bg}
-  <circle cx="{c}" cy="{c*0.9}" r="{size*0.45}" fill="url(#g)"/>
   <g transform="translate({c},{c}) scale({scale})">
     <g transform="translate(-24,-4) rotate(-14)">{back}</g>
     <g transform="translate(22,4) rotate(9)">{front}</g>

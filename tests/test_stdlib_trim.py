@@ -88,3 +88,13 @@ def test_engine_and_ui_run_on_the_trimmed_stdlib_in_pyodide(site_dir):
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert "trimmed stdlib: ok" in output, output
+
+
+def test_the_largest_boot_modules_ship_as_bytecode(site_dir):
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+        compiled = sorted(n for n in names if n.endswith(".pyc"))
+        assert {"typing.pyc", "inspect.pyc", "asyncio/base_events.pyc"} <= set(compiled), compiled
+        assert not any(n[:-1] in names for n in compiled)  # bytecode replaces the source
+        header = zf.read("typing.pyc")[:16]
+    assert header[4:8] == (1).to_bytes(4, "little")  # PEP 552 unchecked-hash pyc
