@@ -15,7 +15,11 @@ reads the page; everything the page shows comes from :meth:`Table.view`.
   of each hand, the settings and a version; loading replays everything through
   the engine and raises :class:`~sheepshead.errors.SheepsheadError` on anything
   corrupt or foreign.
-* :func:`parse_hash` / :func:`hash_of` — ``#daily=YYYY-MM-DD`` and ``#game=<16 hex>``.
+* :func:`parse_link` / :func:`hash_of` — ``#daily=YYYY-MM-DD``, ``#game=<16 hex>`` and
+  ``#game=<16 hex>&rules=<options>`` (:func:`rules_code` / :func:`rules_of_code`, see
+  ``docs/options.md``); :func:`parse_hash` is the same without the options.
+* :func:`rules_phrases` / :func:`multiplier_text` — the options in play and the hand's stakes,
+  in words for the table.
 * :func:`diff` — the animation queue: what happened between two views.
 * :func:`share_line`, :meth:`Table.hand_summary`, :meth:`Table.score_sheet`.
 """
@@ -27,27 +31,29 @@ import hashlib
 import json
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
 
 from ..actions import Action
 from ..cards import parse_card
 from ..deals import check_seed, new_game_seed
 from ..errors import SheepsheadError
 from ..game import Game
-from ..rules import DEFAULT_RULES, Rules
+from ..rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
 from ..scoring import ROW_NAMES
-from ..state import CallKind
+from ..state import CallKind, Phase
 from ..view import SeatView, ViewTrick
 
 __all__ = [
     "HUMAN", "NAMES", "LEVELS", "SPEEDS", "SAVE_FORMAT", "Settings", "Event", "Move",
     "TableView", "HandSummary", "ScoreSheet", "Table", "parse_hash", "hash_of",
-    "daily_of", "diff", "share_line", "announce",
+    "daily_of", "diff", "share_line", "announce", "parse_link", "rules_code", "rules_of_code",
+    "rules_phrases", "multiplier_text", "names_for",
 ]
 
 HUMAN = 0
 NAMES = ("You", "Gus", "Bev", "Lars", "Dottie")
-"""Seat names: you at seat 0, then clockwise (to your left) the four computer players."""
+"""Seat names: you at seat 0, then clockwise (to your left) the computer players.
+Three- and four-handed tables seat the first two or three of them."""
 LEVELS = ("easy", "standard", "expert")
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation pace: a factor on the base durations (0 = no animation at all)."""
@@ -63,10 +69,13 @@ class Settings:
     speed: str = "normal"
     four_colour: bool = False
     reduced_motion: bool = False
+    rules: Rules = DEFAULT_RULES
+    """The table options chosen in the Options panel, for the next New Game (the game in
+    play keeps its own, ``table.game.rules``; the Daily always uses the default table)."""
 
     def to_json(self) -> dict:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
-                "reduced_motion": self.reduced_motion}
+                "reduced_motion": self.reduced_motion, "rules": self.rules.to_json()}
 
     @classmethod
     def from_json(cls, data) -> "Settings":
@@ -92,51 +101,185 @@ class Settings:
         elif key in ("four_colour", "reduced_motion"):
             if not isinstance(value, bool):
                 raise SheepsheadError(f"{key} must be true or false, not {value!r}")
+        elif key == "rules":
+            if not isinstance(value, Rules):
+                try:
+                    value = Rules.from_json(value)
+                except SheepsheadError:
+                    raise
+                except Exception as e:          # e.g. a non-string key from a foreign object
+                    raise SheepsheadError(f"rules: {type(e).__name__}: {e}") from None
         else:
             raise SheepsheadError(f"unknown setting {key!r}")
         setattr(self, key, value)
 
+    def set_option(self, name: str, value) -> None:
+        """Change one table option (a control of the Options panel: a string from a select,
+        or a bool from a checkbox).  Three-handed, the picker is always alone, so choosing
+        three players sets the partner back to the called Ace."""
+        known = {f.name: f for f in fields(Rules)}
+        if name not in known:
+            raise SheepsheadError(f"unknown table option {name!r}")
+        default = known[name].default
+        if name == "players":
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise SheepsheadError(f"players must be 3, 4 or 5, not {value!r}") from None
+        elif isinstance(default, bool) and isinstance(value, str):
+            value = {"true": True, "false": False}.get(value, value)
+        changes = {name: value}
+        if name == "players" and value == 3:
+            changes["partner"] = PartnerBy.CALLED_ACE
+        try:
+            self.rules = replace(self.rules, **changes)
+        except TypeError as e:
+            raise SheepsheadError(f"table option {name!r}: {e}") from None
+
+
+# ------------------------------------------------------------ options in links
+_CODES: tuple[tuple[str, object, str], ...] = (
+    ("players", 3, "p3"),
+    ("players", 4, "p4"),
+    ("double_on_bump", False, "nobump"),
+    ("partner", PartnerBy.JACK_OF_DIAMONDS, "jd"),
+    ("all_pass", AllPass.DOUBLER, "doubler"),
+    ("all_pass", AllPass.DEALER_PICKS, "dealer"),
+    ("leaster_tiebreak", "fewer-tricks", "tie-tricks"),
+    ("leaster_tie", "shared", "tie-shared"),
+    ("leaster_blind", "last-trick", "blind-last"),
+    ("crack", True, "crack"),
+    ("blitz", True, "blitz"),
+    ("schwarz_to_picker", True, "schwarz"),
+)
+"""(option, value, word): the words of a link's ``rules=`` part, one per option that differs
+from the default table, in this order, joined by dots (``p3.crack.blitz``)."""
+
+
+def rules_code(rules: Rules) -> str:
+    """The compact form of ``rules`` for a link: ``""`` for the default table."""
+    data = rules.to_json()
+    words = []
+    for name, value, word in _CODES:
+        if name in data and data[name] == getattr(value, "value", value):
+            words.append(word)
+    return ".".join(words)
+
+
+def rules_of_code(code: str) -> Rules:
+    """Inverse of :func:`rules_code`; SheepsheadError saying what is wrong otherwise.
+    Words may come in any order; an unknown, repeated or conflicting word is refused."""
+    by_word = {word: (name, value) for name, value, word in _CODES}
+    if not code:
+        raise SheepsheadError("the rules part is empty")
+    data: dict = {}
+    for word in code.split("."):
+        word = word.strip().lower()
+        if word not in by_word:
+            shown = word if len(word) <= 20 else word[:20] + "…"
+            raise SheepsheadError(f"“{shown}” is not a table option")
+        name, value = by_word[word]
+        if name in data:
+            raise SheepsheadError(f"the option {name.replace('_', ' ')} is given twice")
+        data[name] = getattr(value, "value", value)
+    return Rules.from_json(data)
+
 
 # ------------------------------------------------------------- seeds & links
 _DAILY_HASH = re.compile(r"^daily=(\d{4}-\d{2}-\d{2})$")
-_GAME_HASH = re.compile(r"^game=([0-9a-fA-F]{16})$")
+_GAME_HASH = re.compile(r"^game=([0-9a-fA-F]{16})(?:&rules=(.*))?$")
 
 
 def daily_of(date: _dt.date) -> str:
     return f"daily:{date.isoformat()}"
 
 
-def parse_hash(fragment: str, today: _dt.date) -> tuple[str | None, str | None]:
-    """The seed a location hash asks for, and a message when it is bad.
+def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str | None]:
+    """The seed and table options a location hash asks for, and a message when it is bad.
 
-    ``""`` → ``(None, None)`` (no link: resume or today's Daily);
-    ``#daily=2026-11-30`` → ``("daily:2026-11-30", None)``;
-    ``#game=0123456789abcdef`` → ``("game:0123456789abcdef", None)``;
-    anything else → today's Daily and a message saying what was wrong.
+    ``""`` → ``(None, DEFAULT_RULES, None)`` (no link: resume or today's Daily);
+    ``#daily=2026-11-30`` → the Daily (always the default table);
+    ``#game=0123456789abcdef`` → that game on the default table;
+    ``#game=0123456789abcdef&rules=p3.crack`` → that game with those options;
+    anything else (a bad rules part included) → today's Daily and a message saying what
+    was wrong.
     """
     text = (fragment or "").strip()
     if text.startswith("#"):
         text = text[1:]
     if not text:
-        return None, None
+        return None, DEFAULT_RULES, None
     m = _DAILY_HASH.match(text)
     if m:
         try:
-            return check_seed(f"daily:{m[1]}"), None
+            return check_seed(f"daily:{m[1]}"), DEFAULT_RULES, None
         except SheepsheadError:
             pass
     m = _GAME_HASH.match(text)
     if m:
-        return f"game:{m[1].lower()}", None
+        seed = f"game:{m[1].lower()}"
+        if m[2] is None:
+            return seed, DEFAULT_RULES, None
+        try:
+            return seed, rules_of_code(m[2]), None
+        except SheepsheadError as e:
+            return daily_of(today), DEFAULT_RULES, (
+                f"The link's table options could not be read ({e}), so here is today's "
+                f"Daily.")
     shown = text if len(text) <= 40 else text[:40] + "…"
-    return daily_of(today), (f"The link “#{shown}” names no game (expected #daily=YYYY-MM-DD "
-                             f"or #game= and 16 hex digits), so here is today's Daily.")
+    return daily_of(today), DEFAULT_RULES, (
+        f"The link “#{shown}” names no game (expected #daily=YYYY-MM-DD "
+        f"or #game= and 16 hex digits), so here is today's Daily.")
 
 
-def hash_of(seed: str) -> str:
-    """The location hash that opens ``seed``."""
+def parse_hash(fragment: str, today: _dt.date) -> tuple[str | None, str | None]:
+    """:func:`parse_link` without the options: ``(seed, message)``."""
+    seed, _, message = parse_link(fragment, today)
+    return seed, message
+
+
+def hash_of(seed: str, rules: Rules = DEFAULT_RULES) -> str:
+    """The location hash that opens ``seed`` with ``rules`` (a Daily is always default)."""
     kind, _, value = seed.partition(":")
-    return f"#{kind}={value}"
+    code = rules_code(rules) if kind == "game" else ""
+    return f"#{kind}={value}" + (f"&rules={code}" if code else "")
+
+
+def names_for(players: int) -> tuple[str, ...]:
+    """The seat names of a table of ``players``."""
+    return NAMES[:players]
+
+
+def rules_phrases(rules: Rules) -> list[str]:
+    """The options in play, one short phrase each (``[]`` for the default table):
+    :meth:`Rules.describe`, with the number of players and the all-pass rule said exactly."""
+    data = rules.to_json()
+    out = []
+    for name, phrase in zip(data, rules.describe()):
+        if name == "players":
+            phrase = {3: "three players", 4: "four players"}[rules.players]
+        elif name == "all_pass":
+            phrase = {AllPass.DOUBLER: "all pass: doubler",
+                      AllPass.DEALER_PICKS: "all pass: the dealer picks"}[rules.all_pass]
+        out.append(phrase)
+    return out
+
+
+def multiplier_text(multiplier: int, redeal: int, cracked_by: int | None, recracked: bool,
+                    blitzed: bool) -> str:
+    """``×2 cracked``, ``×8 doubler, cracked, re-cracked``; ``""`` when the hand counts once."""
+    if multiplier <= 1:
+        return ""
+    why = []
+    if redeal:
+        why.append("doubler" if redeal == 1 else f"doubler ×{2 ** redeal}")
+    if cracked_by is not None:
+        why.append("cracked")
+    if recracked:
+        why.append("re-cracked")
+    if blitzed:
+        why.append("blitz")
+    return f"×{multiplier} " + ", ".join(why) if why else f"×{multiplier}"
 
 
 def _seed_int(*parts) -> int:
@@ -190,6 +333,20 @@ class TableView:
     hint: str | None = None
     """Why some of your cards cannot be played now (``You must follow trump.``)."""
     names: tuple[str, ...] = NAMES
+    redeal: int = 0
+    """How many times this hand was thrown in and dealt again (doubler option)."""
+    rules: Rules = DEFAULT_RULES
+    """The options of the game in play (``settings.rules`` are those for the next New Game)."""
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def stakes(self) -> str:
+        """The hand's multiplier in words when it is more than one (``×2 cracked``)."""
+        v = self.seat
+        return multiplier_text(v.multiplier, self.redeal, v.cracked_by, v.recracked, v.blitzed)
 
     @property
     def daily_date(self) -> str | None:
@@ -220,12 +377,18 @@ class HandSummary:
     scores: tuple[int, ...]
     outcome: str
     """A short sentence: who won and how."""
+    multiplier: int = 1
+    stakes: str = ""
+    """The multiplier in words (``×2 cracked``), ``""`` when the hand counted once."""
+    thrown_in: bool = False
+    """Everyone passed under the doubler option: nothing scored, the hand is dealt again."""
+    redeal: int = 0
 
 
 @dataclass(frozen=True)
 class ScoreSheet:
     rows: tuple[tuple[int, tuple[int, ...]], ...]
-    """(hand number, ledger change per seat) for every finished hand."""
+    """(hand number, ledger change per seat) for every finished hand (throw-ins left out)."""
     totals: tuple[int, ...]
     game_over: bool
     winners: tuple[int, ...]
@@ -233,12 +396,27 @@ class ScoreSheet:
 
 # -------------------------------------------------------------------- table
 class Table:
-    """One game at the table: you at seat 0, computer players at seats 1–4."""
+    """One game at the table: you at seat 0, computer players at the other seats (four,
+    or two or three at a three- or four-handed table)."""
 
     def __init__(self, seed: str | None = None, settings: Settings | None = None,
                  rules: Rules = DEFAULT_RULES):
         self.game = Game(seed or new_game_seed(), rules)
         self.settings = settings or Settings()
+        self.fallbacks: dict[tuple[str, str], int] = {}
+        """(level, phase) → decisions a computer player of that level could not make (an
+        error, or no legal answer).  Such a decision goes to the next level down (Expert →
+        Standard → Easy), and if none can make it, to a quiet ``pass`` in the crack round or
+        a legal random choice elsewhere.  Never saved, never logged; for tests and reports."""
+
+    @property
+    def rules(self) -> Rules:
+        """The options of the game in play."""
+        return self.game.rules
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
 
     # ---------------------------------------------------------------- where
     @property
@@ -276,7 +454,8 @@ class Table:
             hands_total=g.length, dealer=g.current.dealer, totals=g.totals(),
             game_over=g.is_over, winners=g.winners() if g.is_over else (),
             settings=self.settings, sheet=self.score_sheet(),
-            summary=self.hand_summary() if g.current.is_over else None, hint=self.play_hint())
+            summary=self.hand_summary() if g.current.is_over else None, hint=self.play_hint(),
+            names=names_for(g.rules.players), redeal=g.redeal, rules=g.rules)
 
     # ------------------------------------------------------------------ act
     def act(self, action: str | Action) -> Event | None:
@@ -312,14 +491,28 @@ class Table:
         return True
 
     def _choose(self, seat: int, view: SeatView) -> Action:
-        seed = _seed_int(self.seed, self.game.hand_number, seat, len(self.game.current.history))
-        player = _make_player(self.settings.level, seed)
-        try:
-            action = Action.parse(player.choose(view))
-            if action in view.legal:
-                return action
-        except Exception:       # a computer player must never stop the game
-            pass
+        g = self.game
+        parts = (self.seed, g.hand_number, seat, len(g.current.history))
+        if g.redeal:            # a hand dealt again is a new deal: new choices
+            parts += (g.redeal,)
+        seed = _seed_int(*parts)
+        phase = view.phase.name.lower()
+        chain = [self.settings.level] + [lvl for lvl in ("standard", "easy")
+                                         if LEVELS.index(lvl) < LEVELS.index(self.settings.level)]
+        for level in chain:
+            player = _make_player(level, seed)
+            try:
+                action = Action.parse(player.choose(view))
+                if action in view.legal:
+                    return action
+            except Exception:       # a computer player must never stop the game
+                pass
+            key = (level, phase)
+            self.fallbacks[key] = self.fallbacks.get(key, 0) + 1
+        # No level could decide: a quiet pass in the crack round (never a random crack),
+        # else a legal random choice.
+        if view.phase == Phase.DOUBLES:
+            return next(a for a in view.legal if a.kind.value == "pass")
         return _RandomStandIn(seed).choose(view)
 
     def play_hint(self) -> str | None:
@@ -339,9 +532,15 @@ class Table:
 
     # -------------------------------------------------------------- results
     def hand_summary(self, number: int | None = None) -> HandSummary:
-        """The after-hand summary of hand ``number`` (default: the current one, when over)."""
-        number = number or self.game.hand_number
-        h = self.game.hands[number - 1]
+        """The after-hand summary of hand ``number`` (default: the current one, when over);
+        of a hand dealt again (doubler), its last deal."""
+        g = self.game
+        number = number or g.hand_number
+        entries = [i for i, (n, _) in enumerate(g.deals) if n == number]
+        if not entries:
+            raise SheepsheadError(f"hand {number} is not dealt")
+        i = entries[-1]
+        h, redeal = g.hands[i], g.deals[i][1]
         if not h.is_over:
             raise SheepsheadError(f"hand {number} is not over")
         v = h.view(HUMAN)
@@ -351,11 +550,14 @@ class Table:
             partner=r.partner, called=r.called, call_kind=v.call_kind, alone=r.alone,
             blind=tuple(v.blind or ()), bury=tuple(v.bury or ()), side_points=r.side_points,
             points=tuple(r.points), tricks_won=tuple(v.tricks_won), scores=tuple(r.scores),
-            outcome=_outcome(r))
+            outcome=_outcome(r), multiplier=v.multiplier,
+            stakes=multiplier_text(v.multiplier, redeal, v.cracked_by, v.recracked, v.blitzed),
+            thrown_in=bool(r.thrown_in), redeal=redeal)
 
     def score_sheet(self) -> ScoreSheet:
         g = self.game
-        rows = tuple((n, tuple(h.result().scores)) for n, h in enumerate(g.hands, 1) if h.is_over)
+        rows = tuple((n, tuple(h.result().scores)) for (n, _), h in zip(g.deals, g.hands)
+                     if h.is_over and not h.thrown_in)
         return ScoreSheet(rows, g.totals(), g.is_over, g.winners() if g.is_over else ())
 
     # ----------------------------------------------------------------- save
@@ -388,6 +590,7 @@ class Table:
         table = cls.__new__(cls)
         table.game = game
         table.settings = settings
+        table.fallbacks = {}
         return table
 
 
@@ -442,6 +645,13 @@ def announce(seat: int, action: str) -> str:
         if "unknown" in words:
             text += ", with an unknown card set aside"
         return text + "."
+    if kind == "crack":
+        return _verb(seat, "cracks", "crack") + ": the hand counts double."
+    if kind == "recrack":
+        return _verb(seat, "re-cracks", "re-crack") + ": double again."
+    if kind == "blitz":
+        return (_verb(seat, "blitzes", "blitz") +
+                ", showing both black Queens: the hand counts double.")
     if kind == "play":
         if words[1] == "unknown":
             return _verb(seat, "plays", "play") + " the unknown card, face down."
@@ -460,6 +670,9 @@ def _second_person(reason: str) -> str:
 
 
 def _outcome(r) -> str:
+    if r.thrown_in:
+        return ("Everyone passed: the hand is thrown in. The same dealer deals again, "
+                "and the next hand counts double.")
     if r.leaster:
         if not any(r.scores):
             return "Leaster: a tie for fewest points, so nobody scores."
@@ -517,9 +730,12 @@ def share_line(table: Table, page_url: str) -> str:
     """A spoiler-free line to share: which game, your result so far, the link. No cards."""
     g = table.game
     base = page_url.split("#", 1)[0]
-    link = base + hash_of(g.seed)
+    link = base + hash_of(g.seed, g.rules)
     name = (f"Sheepshead Daily {g.seed[6:]}" if g.seed.startswith("daily:")
             else f"Sheepshead game {g.seed[5:]}")
+    phrases = rules_phrases(g.rules)
+    if phrases:
+        name += f" ({', '.join(phrases)})"
     totals = g.totals()
     mine = totals[HUMAN]
     place = 1 + sum(1 for t in totals if t > mine)
