@@ -18,8 +18,9 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from sheepshead.deals import new_game_seed
+from sheepshead.rules import DEFAULT_RULES
 from sheepshead.ui.render import REGIONS, UiState, render, ui_intent
-from sheepshead.ui.table import (SPEEDS, Settings, Table, daily_of, diff, hash_of, parse_hash,
+from sheepshead.ui.table import (SPEEDS, Settings, Table, daily_of, diff, hash_of, parse_link,
                                  share_line)
 
 SAVE_KEY = "sheepshead.save"
@@ -121,12 +122,12 @@ class App:
 
     # ------------------------------------------------------------- opening
     def start(self):
-        seed, message = parse_hash(window.location.hash, _date(self.ui.today))
+        seed, rules, message = parse_link(window.location.hash, _date(self.ui.today))
         saved = self.read_saved()
         settings = saved.settings if saved else Settings()
         if seed is None:
             self.table = saved or Table(daily_of(_date(self.ui.today)), settings)
-        elif saved is not None and saved.seed == seed:
+        elif saved is not None and saved.seed == seed and saved.rules == rules:
             self.table = saved
         else:
             if saved is not None and self.storage is not None:
@@ -134,7 +135,7 @@ class App:
                     self.storage.setItem(PREVIOUS_KEY, saved.save())
                 except Exception:
                     pass
-            self.table = Table(seed, settings)
+            self.table = Table(seed, settings, rules)
         if message:
             self.notice(message)
         self.set_hash()
@@ -146,13 +147,14 @@ class App:
         self.run_soon()
 
     def set_hash(self):
-        want = hash_of(self.table.seed)
+        want = hash_of(self.table.seed, self.table.rules)
         if window.location.hash != want:
             window.history.replaceState(None, "", want)
 
-    def open_game(self, seed: str):
+    def open_game(self, seed: str, rules=DEFAULT_RULES):
+        """Open game ``seed`` with the table options ``rules`` (the Daily: the default)."""
         self.ui.panel = None
-        if self.table.seed == seed:
+        if self.table.seed == seed and self.table.rules == rules:
             self.draw()
             return
         self.generation += 1
@@ -161,7 +163,7 @@ class App:
                 self.storage.setItem(PREVIOUS_KEY, self.table.save())
             except Exception:
                 pass
-        self.table = Table(seed, self.table.settings)
+        self.table = Table(seed, self.table.settings, rules)
         self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
         self.busy = False
         self.set_hash()
@@ -170,13 +172,13 @@ class App:
         self.run_soon()
 
     def on_hash(self, _evt=None):
-        seed, message = parse_hash(window.location.hash, _date(self.ui.today))
+        seed, rules, message = parse_link(window.location.hash, _date(self.ui.today))
         if message:
             self.notice(message)
-        if seed is not None and seed != self.table.seed:
-            self.open_game(seed)
+        if seed is not None and (seed != self.table.seed or rules != self.table.rules):
+            self.open_game(seed, rules)
         elif message:
-            self.open_game(seed)
+            self.open_game(seed, rules)
 
     # ------------------------------------------------------------- drawing
     def apply_settings(self):
@@ -201,12 +203,16 @@ class App:
         for el in self.behind_panel:       # a modal panel: the table behind it is inert
             el.inert = bool(html["panel"])
         v = self.table.seat_view()
+        for seat in range(1, 5):           # a three- or four-handed table has fewer seats
+            self.els[f"seat-{seat}"].hidden = seat >= v.players
         d = self.body.dataset
+        d.players = str(v.players)
         d.busy = "1" if self.busy else "0"
         d.phase = "over" if v.is_over else v.phase.name.lower()
         d.turn = "" if v.to_act is None else ("you" if v.to_act == 0 else f"seat{v.to_act}")
         d.seq = str(self.table.action_count())
         d.hand = str(self.table.game.hand_number)
+        d.redeal = str(self.table.game.redeal)
         seed = self.table.seed
         game = f"Daily {seed[6:]}" if seed.startswith("daily:") else "New Game"
         title = f"Sheepshead · {game} · hand {self.table.game.hand_number} of 10"
@@ -220,7 +226,7 @@ class App:
         active = document.activeElement
         if _none(active) or active == self.body or not hasattr(active, "getAttribute"):
             return None
-        for attr in ("data-card", "data-act", "data-ui", "data-setting"):
+        for attr in ("data-card", "data-act", "data-ui", "data-setting", "data-option"):
             value = active.getAttribute(attr)
             if not _none(value):
                 return f'[{attr}="{value}"]'
@@ -388,8 +394,12 @@ class App:
             self.run_soon()
         elif intent == "daily":
             self.open_game(daily_of(_date(self.ui.today)))
-        elif intent == "new":
-            self.open_game(new_game_seed())
+        elif intent == "new":                 # the options chosen in the Options panel
+            self.open_game(new_game_seed(), self.table.settings.rules)
+        elif intent == "options-default":
+            self.table.settings.set("rules", DEFAULT_RULES)
+            self.save()
+            self.draw()
         elif intent == "share":
             asyncio.ensure_future(self.share())
         elif intent == "dismiss":
@@ -400,6 +410,16 @@ class App:
     def on_change(self, evt):
         el = evt.target
         if _none(el) or not hasattr(el, "getAttribute"):
+            return
+        option = el.getAttribute("data-option")
+        if not _none(option):           # a table option: kept for the next New Game
+            value = bool(el.checked) if el.type == "checkbox" else str(el.value)
+            try:
+                self.table.settings.set_option(str(option), value)
+            except Exception:
+                return
+            self.save()
+            self.draw()
             return
         key = el.getAttribute("data-setting")
         if _none(key):

@@ -1,4 +1,5 @@
-"""The table's dialogs: the after-hand summary, the score sheet, and the menu with settings.
+"""The table's dialogs: the after-hand summary, the score sheet, the menu with settings, and
+the Options panel (the table options for the next New Game).
 
 Pure Python, no ``js``: each function returns HTML from a
 :class:`~sheepshead.ui.table.TableView`.
@@ -8,9 +9,10 @@ from __future__ import annotations
 
 from html import escape
 
+from ..rules import OPTION_HELP, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy
 from ..state import CallKind
 from .markup import ICON, button as _button, card_html
-from .table import HUMAN, LEVELS, NAMES, SPEEDS, TableView
+from .table import HUMAN, LEVELS, NAMES, SPEEDS, TableView, rules_phrases
 
 __all__ = ["panel_html"]
 
@@ -25,6 +27,8 @@ def panel_html(tv: TableView, ui, four: bool) -> str:
         panel = "summary"
     if panel == "menu":
         return _menu(tv, ui)
+    if panel == "options":
+        return _options_panel(tv)
     if panel == "scores":
         return _scores_panel(tv)
     if panel == "summary" and v.is_over:
@@ -61,7 +65,9 @@ def _menu(tv: TableView, ui) -> str:
         f'{_button(daily, "primary", data_ui="daily")}'
         f'{_button("New Game", "", data_ui="new")}'
         f'{_button("Share", "", data_ui="share")}'
-        f'{_button("Score sheet", "", data_ui="scores")}</div>'
+        f'{_button("Score sheet", "", data_ui="scores")}'
+        f'{_button("Table options…", "", data_ui="options", aria_haspopup="dialog")}</div>'
+        f'{_rules_line(tv)}'
         '<h3>Settings</h3><div class="settings">'
         f'{_select("level", "Computer players", {k: LEVEL_NAMES[k] for k in LEVELS}, s.level)}'
         f'{_expert_note(s.level)}'
@@ -73,6 +79,72 @@ def _menu(tv: TableView, ui) -> str:
         f'<p class="small">Playing {escape(tv.seed)} · engine <span id="engine-version">'
         f'{__version__}</span></p>')
     return _dialog("Menu", body, "menu")
+
+
+def _rules_line(tv: TableView) -> str:
+    phrases = rules_phrases(tv.rules)
+    text = "; ".join(phrases) if phrases else "the default table"
+    return f'<p class="small">This game: {escape(text)}.</p>'
+
+
+PLAYER_NAMES = {"5": "Five", "4": "Four", "3": "Three"}
+OPTION_CHOICES = {
+    "players": ("Players", PLAYER_NAMES),
+    "partner": ("Partner", {PartnerBy.CALLED_ACE.value: "The called Ace",
+                            PartnerBy.JACK_OF_DIAMONDS.value: "The Jack of diamonds"}),
+    "all_pass": ("When everyone passes", {AllPass.LEASTER.value: "Leaster",
+                                          AllPass.DOUBLER.value: "Doubler",
+                                          AllPass.DEALER_PICKS.value: "The dealer must pick"}),
+    "leaster_tiebreak": ("Leaster tie", {LeasterTiebreak.NONE.value: "Not broken",
+                                         LeasterTiebreak.FEWER_TRICKS.value: "Fewer tricks wins"}),
+    "leaster_tie": ("Leaster tie that remains", {LeasterTie.NOTHING.value: "Nobody scores",
+                                                 LeasterTie.SHARED.value: "Shared"}),
+    "leaster_blind": ("Leaster blind", {LeasterBlind.NOBODY.value: "Counts for nobody",
+                                        LeasterBlind.LAST_TRICK.value: "To the last trick"}),
+}
+OPTION_CHECKS = {"double_on_bump": "Double on the bump", "crack": "Crack and re-crack",
+                 "blitz": "Blitz", "schwarz_to_picker": "Schwarz charged to the picker"}
+OPTION_ORDER = ("players", "partner", "double_on_bump", "crack", "blitz", "schwarz_to_picker",
+                "all_pass", "leaster_tiebreak", "leaster_tie", "leaster_blind")
+
+
+def _option_control(name: str, rules) -> str:
+    value = getattr(rules, name)
+    value = str(getattr(value, "value", value))
+    help_id = f"opt-{name}-help"
+    help_text = OPTION_HELP[name][0]
+    disabled = name == "partner" and rules.players == 3
+    if disabled:
+        help_text += " Three-handed, the picker always plays alone."
+    help_html = f'<p class="help" id="{help_id}">{escape(help_text)}</p>'
+    if name in OPTION_CHOICES:
+        label, choices = OPTION_CHOICES[name]
+        opts = "".join(f'<option value="{k}"{" selected" if k == value else ""}>'
+                       f'{escape(t)}</option>' for k, t in choices.items())
+        return (f'<div class="option"><label class="field"><span>{escape(label)}</span>'
+                f'<select data-option="{name}" aria-describedby="{help_id}"'
+                f'{" disabled" if disabled else ""}>{opts}</select></label>{help_html}</div>')
+    checked = getattr(rules, name)
+    return (f'<div class="option"><label class="field check"><input type="checkbox" '
+            f'data-option="{name}" aria-describedby="{help_id}"{" checked" if checked else ""}>'
+            f'<span>{escape(OPTION_CHECKS[name])}</span></label>{help_html}</div>')
+
+
+def _options_panel(tv: TableView) -> str:
+    chosen = tv.settings.rules
+    phrases = rules_phrases(chosen)
+    body = (
+        '<p class="lead">These options apply to your next <strong>New Game</strong>; the game '
+        'in play keeps its own. <strong>The Daily always uses the default table</strong>, so '
+        'everyone\'s Daily is comparable.</p>'
+        f'<div class="options">{"".join(_option_control(n, chosen) for n in OPTION_ORDER)}</div>'
+        f'<p class="small" id="options-chosen">Chosen: '
+        f'{escape("; ".join(phrases) if phrases else "the default table")}.</p>'
+        '<div class="menu-buttons">'
+        f'{_button("New Game with these options", "primary", data_ui="new")}'
+        f'{_button("Default table", "", data_ui="options-default")}</div>'
+        f'{_rules_line(tv)}')
+    return _dialog("Table options", body, "options")
 
 
 def _expert_note(level: str) -> str:
@@ -88,14 +160,14 @@ def _expert_note(level: str) -> str:
 
 
 def _score_table(tv: TableView, rows, totals, highlight: int | None = None) -> str:
-    head = "".join(f'<th scope="col">{n}</th>' for n in NAMES)
+    head = "".join(f'<th scope="col">{n}</th>' for n in tv.names)
     body = []
     for n, scores in rows:
         cls = ' class="current"' if n == highlight else ""
         cells = "".join(f"<td>{s:+d}</td>" for s in scores)
         body.append(f'<tr{cls}><th scope="row">{n}</th>{cells}</tr>')
     if not rows:
-        body.append(f'<tr><td colspan="{len(NAMES) + 1}">No hand finished yet.</td></tr>')
+        body.append(f'<tr><td colspan="{len(tv.names) + 1}">No hand finished yet.</td></tr>')
     tot = "".join(f"<td>{t:+d}</td>" for t in totals)
     return (f'<table class="sheet"><thead><tr><th scope="col">Hand</th>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody>'
@@ -138,14 +210,33 @@ def _sheet_of(tv: TableView):
 
 def _summary_panel(tv: TableView, ui, four: bool) -> str:
     s = tv.summary
+    if s.thrown_in:
+        body = (f'<p class="outcome">{escape(s.outcome)}</p>'
+                '<p>Thrown-in hands are not among the ten, and nothing is scored.</p>'
+                '<div class="menu-buttons">' + _button("Deal again", "primary", data_ui="next") +
+                _button("Score sheet", "", data_ui="scores") + "</div>")
+        return _dialog(f"Hand {s.number} thrown in", body, "summary")
     lines = [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
+    if s.stakes:
+        lines.append(f"<dt>Stakes</dt><dd>{escape(s.stakes)}</dd>")
     if s.leaster:
-        lines.append("<dt>Picker</dt><dd>Nobody picked: a leaster</dd>"
-                     "<dt>Blind</dt><dd>Set aside: its points count for nobody</dd>")
+        blind = ("Its points go to whoever took the last trick"
+                 if tv.rules.leaster_blind is LeasterBlind.LAST_TRICK
+                 else "Set aside: its points count for nobody")
+        lines.append(f"<dt>Picker</dt><dd>Nobody picked: a leaster</dd>"
+                     f"<dt>Blind</dt><dd>{blind}</dd>")
     else:
         lines.append(f"<dt>Picker</dt><dd>{ICON['picker']} {NAMES[s.picker]}</dd>")
-        if s.alone:
+        if s.alone and tv.players == 3:
+            lines.append("<dt>Partner</dt><dd>None: three-handed, the picker plays alone</dd>")
+        elif s.alone and s.call_kind is CallKind.JACK:
+            lines.append("<dt>Partner</dt><dd>None: the picker held or buried the Jack of "
+                         "diamonds, so played alone</dd>")
+        elif s.alone:
             lines.append("<dt>Partner</dt><dd>None: the picker went alone</dd>")
+        elif s.call_kind is CallKind.JACK:
+            lines.append(f"<dt>Partner</dt><dd>{ICON['partner']} {NAMES[s.partner]} "
+                         f"(the Jack of diamonds)</dd>")
         else:
             called = f"{s.called.name}" + (" (unknown card)" if s.call_kind is CallKind.UNKNOWN else "")
             partner = (f"{ICON['partner']} {NAMES[s.partner]}" if s.partner is not None
@@ -165,7 +256,7 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
         f'<tr><th scope="row">{NAMES[seat]}</th><td>{s.points[seat]}</td><td>{s.tricks_won[seat]}</td>'
         f'<td class="{"up" if s.scores[seat] > 0 else "down" if s.scores[seat] < 0 else ""}">'
         f'{s.scores[seat]:+d}</td><td>{tv.totals[seat]:+d}</td></tr>'
-        for seat in range(len(NAMES)))
+        for seat in range(tv.players))
     lines.append('<table class="sheet"><thead><tr><th scope="col">Player</th>'
                  '<th scope="col">Points</th><th scope="col">Tricks</th>'
                  '<th scope="col">This hand</th><th scope="col">Total</th></tr></thead>'

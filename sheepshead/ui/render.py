@@ -23,7 +23,7 @@ from ..state import CallKind, Phase
 from ..view import ViewTrick
 from .markup import ICON, back_html, button as _button, card_html, short
 from .panels import panel_html
-from .table import HUMAN, NAMES, Table, TableView
+from .table import HUMAN, NAMES, Table, TableView, rules_phrases
 
 __all__ = ["UiState", "ui_intent", "render", "card_html", "back_html", "REGIONS"]
 
@@ -42,7 +42,7 @@ class UiState:
     review: bool = False
     """Showing the last trick."""
     panel: str | None = None
-    """``menu``, ``scores``, ``summary`` or None."""
+    """``menu``, ``options``, ``scores``, ``summary`` or None."""
     summary_closed_for: int = 0
     """The hand whose summary the player closed (so it does not pop up again)."""
     notices: list[str] = field(default_factory=list)
@@ -85,7 +85,7 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
     if name == "review":
         ui.review = not ui.review and bool(v.tricks)
         return True
-    if name in ("menu", "scores", "summary"):
+    if name in ("menu", "options", "scores", "summary"):
         ui.panel = None if ui.panel == name else name
         return True
     if name == "close":
@@ -109,8 +109,8 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     v = tv.seat
     four = tv.settings.four_colour
     out = {"info": _info(tv)}
-    for seat in range(1, v.players):
-        out[f"seat-{seat}"] = _seat(tv, seat, busy)
+    for seat in range(1, 5):            # seats a smaller table does not have stay empty
+        out[f"seat-{seat}"] = _seat(tv, seat, busy) if seat < v.players else ""
     out["chips"] = _chips(tv)
     out["center"] = _center(tv, ui, shown, fresh, four)
     out["status"] = escape(caption) if caption else _status(tv, ui, busy)
@@ -124,15 +124,16 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
 def _info(tv: TableView) -> str:
     game = (f'Daily <span class="date">{tv.daily_date}</span>' if tv.daily_date
             else f'Game <span class="gid">{tv.game_id[:6]}…</span>')
+    again = f" · dealt again" + (f" ×{tv.redeal}" if tv.redeal > 1 else "") if tv.redeal else ""
     return (f'<span class="game">{game}</span> '
-            f'<span class="handno">Hand {tv.hand_number} of {tv.hands_total}</span>')
+            f'<span class="handno">Hand {tv.hand_number} of {tv.hands_total}{again}</span>')
 
 
 def _roles(tv: TableView, seat: int) -> list[tuple[str, str]]:
     v = tv.seat
     roles = []
     if v.picker == seat:
-        roles.append(("picker", f"{ICON['picker']} Picker" + (" alone" if v.call_kind is CallKind.ALONE else "")))
+        roles.append(("picker", f"{ICON['picker']} Picker" + (" alone" if v.alone else "")))
     if v.partner == seat and v.picker != seat:
         roles.append(("partner", f"{ICON['partner']} Partner"))
     if tv.dealer == seat:
@@ -185,19 +186,38 @@ def _trick_cards(trick: ViewTrick, players: int, four: bool, fresh: str, won: bo
 def _chips(tv: TableView) -> str:
     v = tv.seat
     chips = []
-    if v.phase >= Phase.PLAY and v.picker is None:
+    phrases = rules_phrases(tv.rules)
+    if phrases:
+        chips.append(f'<span class="chip rules" title="Table options">'
+                     f'{escape(" · ".join(phrases))}</span>')
+    if tv.stakes:
+        chips.append(f'<span class="chip stakes">{escape(tv.stakes)}</span>')
+    if v.phase >= Phase.PLAY and v.picker is None and v.leaster:
         chips.append('<span class="chip">Leaster: fewest points wins</span>')
     if v.called is not None:
         text = f"{ICON['called']} Called {v.called.name}"
         if v.call_kind is CallKind.UNKNOWN:
             text += " (unknown card)"
         chips.append(f'<span class="chip called">{escape(text)}</span>')
-    elif v.call_kind is CallKind.ALONE:
+    elif v.call_kind is CallKind.JACK and not _jack_out(v) and not v.is_over:
+        # Until the Jack of diamonds is played, nobody else knows who holds it (the picker
+        # may be alone): the same chip for everyone, whatever the picker holds.
+        chips.append(f'<span class="chip called">{ICON["called"]} Partner: whoever holds '
+                     f'the Jack of diamonds</span>')
+    elif v.picker is not None and v.alone:
+        verb = ("go" if v.picker == HUMAN else "goes") if v.call_kind is CallKind.ALONE \
+            else ("play" if v.picker == HUMAN else "plays")
         chips.append(f'<span class="chip called">{ICON["alone"]} {NAMES[v.picker]} '
-                     f'{"go" if v.picker == HUMAN else "goes"} alone</span>')
-    if v.called is not None and v.partner is not None and v.partner != HUMAN:
+                     f'{verb} alone</span>')
+    if v.partner_card is not None and v.partner is not None and v.partner != HUMAN:
         chips.append(f'<span class="chip partner">{ICON["partner"]} Partner: {NAMES[v.partner]}</span>')
     return "".join(chips)
+
+
+def _jack_out(v) -> bool:
+    """The partner's card (the Jack of diamonds option) has been played face up."""
+    card = v.partner_card
+    return card is not None and any(c is card for c in v.played_cards())
 
 
 def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
@@ -226,13 +246,16 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
         pts = sum(c.points for c in t.cards if c is not None)
         return f"Last trick: {NAMES[t.winner]} took it ({pts} points)."
     if v.is_over:
+        if tv.summary is not None and tv.summary.thrown_in:
+            return "Thrown in — the next hand counts double."
         return "Hand over."
     who = v.to_act
     if who != HUMAN:
         name = NAMES[who]
         return {Phase.PICK: f"{name} is deciding whether to pick…",
                 Phase.BURY: f"{name} is burying…",
-                Phase.CALL: f"{name} is calling a partner…"}.get(
+                Phase.CALL: f"{name} is calling a partner…",
+                Phase.DOUBLES: f"{name} is deciding whether to double…"}.get(
                     v.phase, f"{name} to play…")
     if busy:
         return "…"
@@ -246,6 +269,13 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
             return (f"Tap the card to set aside as the unknown card "
                     f"(calling the {parse_card(ui.unknown_call).name}).")
         return "Call a partner, or go alone."
+    if v.phase == Phase.DOUBLES:
+        kinds = {a.kind.value for a in v.legal}
+        if "recrack" in kinds:
+            return f"{NAMES[v.cracked_by]} cracked. Re-crack to double again?"
+        if "blitz" in kinds:
+            return "You hold both black Queens: show them to double the hand?"
+        return "Crack? A crack doubles the hand."      # the same words for the partner
     lead = v.trick is None
     text = "Your lead: tap a highlighted card." if lead else "Your turn: tap a highlighted card."
     if tv.hint:
@@ -257,6 +287,8 @@ def _actions(tv: TableView, ui: UiState) -> str:
     if v.is_over:
         if tv.game_over:
             return _button("Final scores", "primary", data_ui="summary")
+        if tv.summary is not None and tv.summary.thrown_in:
+            return _button("Deal again", "primary", data_ui="next")
         return (_button("Next hand", "primary", data_ui="next") +
                 _button("Hand summary", "", data_ui="summary"))
     if not v.my_turn:
@@ -290,16 +322,35 @@ def _actions(tv: TableView, ui: UiState) -> str:
             out.append('<p id="unknown-help" class="help">You hold no card of this suit: '
                        'after choosing, tap one of your cards to set aside face down.</p>')
         return "".join(out)
+    if v.phase == Phase.DOUBLES:
+        kinds = {a.kind.value for a in v.legal}
+        out = []
+        if "crack" in kinds:
+            out.append(_button("Crack", "primary", data_act="crack"))
+        if "recrack" in kinds:
+            out.append(_button("Re-crack", "primary", data_act="recrack"))
+        if "blitz" in kinds:
+            out.append(_button("Blitz — show both black Queens", "primary", data_act="blitz"))
+        # The partner's only answer to the crack question is this same "No crack".
+        no = ("No re-crack" if "recrack" in kinds else "No blitz" if "blitz" in kinds
+              else "No crack")
+        out.append(_button(no, "", data_act="pass"))
+        return "".join(out)
     return ""
 
 
 def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
     v = tv.seat
     roles = _roles(tv, HUMAN)
-    if v.is_partner and v.called is not None and any(c is v.called for c in v.hand):
+    card = v.partner_card
+    if v.is_partner and card is not None and any(c is card for c in v.hand):
         roles = [r for r in roles if r[0] != "partner"]
         roles.append(("partner secret", f"{ICON['partner']} Partner (secret: you hold the "
-                                         f"{short(v.called)})"))
+                                         f"{short(card)})"))
+    elif v.picker == HUMAN and v.call_kind is CallKind.JACK and v.alone \
+            and not _jack_out(v) and not v.is_over:
+        roles = [("picker", f"{ICON['picker']} Picker alone (secret: no partner)")] + [
+            r for r in roles if r[0] != "picker"]
     won = v.tricks_won[HUMAN]
     turn = v.my_turn and not v.is_over and not busy
     review = ""
@@ -368,4 +419,10 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
                              label=f"{c.name}, your unknown card (set aside, plays face down)",
                              **attrs))
     n = max(1, len(out))
+    if n > 8:       # ten cards three-handed, nine or twelve while burying: two rows on a phone
+        cols = (n + 1) // 2
+        out = [o.replace('class="card ', 'class="card row2 ', 1) if k >= cols else o
+               for k, o in enumerate(out)]
+        return (f'<div class="cards many" style="--n:{n};--cols:{cols}">'
+                f'{"".join(out)}</div>')
     return f'<div class="cards" style="--n:{n}">{"".join(out)}</div>'
