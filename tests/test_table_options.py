@@ -390,3 +390,154 @@ def test_three_and_four_handed_tables_on_screen():
             assert html["hand"].count("card row2") == 5
         else:
             assert "many" not in html["hand"]
+
+
+# ---------------------------------------------------------------- browser
+PHONE = {"width": 360, "height": 640}
+SAVE_KEY = "sheepshead.save"
+
+
+def _open_options(page) -> None:
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name="Table options…").click()
+    page.wait_for_selector("#options", state="visible")
+
+
+@pytest.mark.browser
+def test_options_panel_new_game_and_link_and_the_daily_ignores_them(page, site_url):
+    from table_helpers import body, hand_cards, open_table, wait_idle
+
+    open_table(page, site_url)                       # no link: today's Daily
+    assert page.evaluate("location.hash").startswith("#daily=")
+    _open_options(page)
+    panel = page.locator("#panel")
+    assert "The Daily always uses the default table" in panel.inner_text()
+    page.select_option('select[data-option="players"]', "4")
+    page.check('input[data-option="crack"]')
+    page.select_option('select[data-option="all_pass"]', "doubler")
+    assert "Chosen: four players; all pass: doubler; crack and re-crack." in panel.inner_text()
+    assert body(page, "players") == "5"              # applied by New Game only
+    panel.get_by_role("button", name="New Game with these options").click()
+    page.wait_for_selector("#panel", state="hidden")
+    wait_idle(page)
+    assert body(page, "players") == "4"
+    link = page.evaluate("location.hash")
+    assert re.fullmatch(r"#game=[0-9a-f]{16}&rules=p4\.doubler\.crack", link), link
+    assert page.locator("#chips .chip.rules").inner_text() == (
+        "four players · all pass: doubler · crack and re-crack")
+    assert page.locator("#seat-4").is_hidden() and page.locator("#seat-3").is_visible()
+    if body(page, "phase") == "pick" and body(page, "turn") == "you":
+        assert len(hand_cards(page)) == 7
+    # The shared link opens the same table in a fresh browser (no saved game).
+    other = page.context.browser.new_page()
+    try:
+        other.goto(site_url + link)
+        other.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+        assert other.get_attribute("body", "data-players") == "4"
+        assert other.evaluate("location.hash") == link
+        assert "crack and re-crack" in other.locator("#chips").inner_text()
+    finally:
+        other.close()
+    # The Daily ignores the chosen options; they stay chosen for the next New Game.
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name=re.compile(r"^Daily")).click()
+    wait_idle(page)
+    assert body(page, "players") == "5" and page.evaluate("location.hash").startswith("#daily=")
+    assert page.locator("#chips .chip.rules").count() == 0
+    _open_options(page)
+    assert page.is_checked('input[data-option="crack"]')
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["settings"]["rules"] == {"players": 4, "all_pass": "doubler", "crack": True}
+    assert saved["game"]["rules"] == {}
+    assert page.log.errors() == []
+
+
+@pytest.mark.browser
+def test_three_handed_on_a_phone_shows_all_ten_cards_and_plays_one(page, site_url):
+    from table_helpers import body, hand_cards, open_table, tap_card, wait_idle
+
+    page.set_viewport_size(PHONE)
+    open_table(page, site_url, "#game=00000000000000a1&rules=p3")
+    assert body(page, "players") == "3"
+    assert page.locator("#seat-3").is_hidden() and page.locator("#seat-4").is_hidden()
+
+    def check_fits():
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+        boxes = page.eval_on_selector_all(
+            "#hand button.card", "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [r.x, r.y, r.right, r.bottom, r.width]; })")
+        tops = sorted({round(b[1]) for b in boxes})
+        for x, y, right, bottom, w in boxes:
+            assert x >= 0 and right <= PHONE["width"] + 0.5 and bottom <= PHONE["height"] + 0.5
+            assert w >= 44
+        # Two rows; the upper row shows a strip of at least 44 px above the lower one.
+        row1 = min(b[1] for b in boxes)
+        row2 = max(b[1] for b in boxes)
+        assert row2 - row1 >= 44 - 8 - 0.5, tops     # (a playable card is lifted 8 px)
+        return boxes
+
+    assert len(check_fits()) == 10 == len(hand_cards(page))
+    page.get_by_role("button", name="Pass", exact=True).click()
+    for _ in range(20):
+        wait_idle(page)
+        if body(page, "turn") == "you" and body(page, "phase") == "play":
+            break
+        if body(page, "turn") == "you":              # the dealer must... or asked to pick
+            page.locator("#actions button").last.click()
+    assert body(page, "phase") == "play" and body(page, "turn") == "you"
+    check_fits()
+    seq = int(body(page, "seq"))
+    first = page.eval_on_selector("#hand button.legal", "e => e.dataset.card")
+    tap_card(page, f'#hand button[data-card="{first}"]')
+    wait_idle(page)
+    assert int(body(page, "seq")) > seq and first not in hand_cards(page)
+    assert page.log.errors() == []
+
+
+def _save_at_the_crack_question() -> tuple[str, str]:
+    """A saved three-option game in hand 2 (dealt by you) where a computer player picked
+    and you, a defender, are asked whether to crack."""
+    rules = Rules(crack=True)
+    for i in range(200):
+        seed = f"game:{i + 0xc0:016x}"
+        t = Table(seed, Settings(speed="instant"), rules)
+        play_hand(t)
+        t.next_hand()
+        while t.computer_turn:
+            t.step()
+        v = t.seat_view()
+        if v.phase == Phase.DOUBLES and any(a.kind.value == "crack" for a in v.legal):
+            return seed, t.save()
+    raise LookupError("no seed")
+
+
+@pytest.mark.browser
+def test_the_human_cracks_by_tapping(page, site_url):
+    from table_helpers import body, play_out, wait_idle
+
+    seed, text = _save_at_the_crack_question()
+    page.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem('{SAVE_KEY}', {json.dumps(text)}); }}")
+    page.add_init_script(                        # everything the live region says, in order
+        "window.__said = []; document.addEventListener('DOMContentLoaded', () => {"
+        " const el = document.getElementById('announce');"
+        " new MutationObserver(() => window.__said.push(el.textContent))"
+        ".observe(el, {childList: true, characterData: true, subtree: true}); });")
+    page.goto(site_url + f"#game={seed[5:]}&rules=crack")
+    page.wait_for_selector('body[data-ready="1"][data-busy="0"]', state="attached",
+                           timeout=60_000)
+    assert body(page, "hand") == "2" and body(page, "phase") == "doubles"
+    assert body(page, "turn") == "you"
+    assert "Crack?" in page.locator("#status").inner_text()
+    no = page.get_by_role("button", name="No crack", exact=True)
+    assert no.is_visible()
+    page.get_by_role("button", name="Crack", exact=True).click()
+    wait_idle(page)
+    said = page.evaluate("window.__said")
+    assert any("You crack: the hand counts double." in t for t in said), said
+    assert re.match(r"×[24] cracked", page.locator("#chips .chip.stakes").inner_text())
+    if body(page, "phase") != "over":
+        play_out(page)
+    assert re.search(r"Stakes\s*×[24] cracked", page.locator("#panel").inner_text())
+    assert page.log.errors() == []

@@ -205,7 +205,8 @@ def _chips(tv: TableView) -> str:
         chips.append(f'<span class="chip called">{ICON["called"]} Partner: whoever holds '
                      f'the Jack of diamonds</span>')
     elif v.picker is not None and v.alone:
-        verb = ("go" if v.picker == HUMAN else "goes") if v.call_kind is CallKind.ALONE \
+        chose = v.call_kind is CallKind.ALONE and v.players != 3     # three-handed: always
+        verb = ("go" if v.picker == HUMAN else "goes") if chose \
             else ("play" if v.picker == HUMAN else "plays")
         chips.append(f'<span class="chip called">{ICON["alone"]} {NAMES[v.picker]} '
                      f'{verb} alone</span>')
