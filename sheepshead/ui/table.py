@@ -267,12 +267,13 @@ def rules_phrases(rules: Rules) -> list[str]:
 
 def multiplier_text(multiplier: int, redeal: int, cracked_by: int | None, recracked: bool,
                     blitzed: bool) -> str:
-    """``×2 cracked``, ``×8 doubler, cracked, re-cracked``; ``""`` when the hand counts once."""
+    """``×2 cracked``, ``×8 doubler, cracked, re-cracked``, ``×4 doubler, thrown in 2 times``;
+    ``""`` when the hand counts once."""
     if multiplier <= 1:
         return ""
     why = []
     if redeal:
-        why.append("doubler" if redeal == 1 else f"doubler ×{2 ** redeal}")
+        why.append("doubler" if redeal == 1 else f"doubler, thrown in {redeal} times")
     if cracked_by is not None:
         why.append("cracked")
     if recracked:
