@@ -118,16 +118,15 @@ def bury_ranking(hand8: int) -> list[tuple[float, int]]:
     return out
 
 
+_BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in (7, 15, 23) else 0)
+                   for c in range(32))
+"""Points banked by burying a card, less what its trick-taking power is worth."""
+
+
 def _bury_score(hand8: int, a: int, b: int) -> float:
     bury = (1 << a) | (1 << b)
     rest = hand8 & ~bury
-    score = 0.0
-    for c in (a, b):
-        score += POINTS[c]
-        if SUIT_OF[c] == 3:
-            score -= 12 + POWER[c]
-        elif c in (7, 15, 23):
-            score -= 13
+    score = 0.0 + _BURY_CARD[a] + _BURY_CARD[b]
     for s in range(3):
         if hand8 & SUIT_MASK[s] and not rest & SUIT_MASK[s]:
             score += 5.0
@@ -209,14 +208,14 @@ def table_from_knowledge(k) -> Table:
 _NO_VOIDS = (0, 0, 0, 0, 0)
 
 
-def table_from_state(state) -> Table:
+def table_from_state(state, legal: int = -1) -> Table:
     """A :class:`Table` for the seat to act in a (sampled) state: exact holdings."""
     t = Table()
     me = t.me = state.to_act
     t.n = state.players
     hands = state.hands
     t.hand = hands[me]
-    t.legal = state.legal_play_mask()
+    t.legal = state.legal_play_mask() if legal < 0 else legal
     picker = t.picker = state.picker
     partner = state.partner
     t.partner = partner if (partner >= 0 and (state.partner_revealed_at >= 0 or partner == me)) else -1
@@ -300,18 +299,21 @@ def _lowest(cards: list[int], key) -> int:
     return best
 
 
+_DUMP_BASE = tuple(POINTS[c] + POWER[c] for c in range(32))
+
+
 def _dump(t: Table, cards: list[int]) -> int:
     """The least valuable card to let go, shortening a fail suit to make a void."""
     hand = t.hand
-
-    def cost(c: int) -> float:
-        v = POINTS[c] + POWER[c]
+    best, bv = -1, 0.0
+    for c in cards:
+        v = _DUMP_BASE[c]
         s = SUIT_OF[c]
         if s != 3:
-            n = (hand & SUIT_MASK[s]).bit_count()
-            v += 0.3 * n
-        return v
-    return _lowest(cards, cost)
+            v += 0.3 * (hand & SUIT_MASK[s]).bit_count()
+        if best < 0 or v < bv:
+            best, bv = c, v
+    return best
 
 
 def _lead(t: Table, legal: int) -> int:

@@ -76,7 +76,7 @@ def rollout(state: HandState) -> HandState:
         if phase == 3:
             m = state.legal_play_mask()
             if m & (m - 1):
-                apply(64 + play_card(table_from_state(state)))
+                apply(64 + play_card(table_from_state(state, m)))
             else:
                 apply(63 + m.bit_length())
         elif phase == 4:

@@ -43,13 +43,16 @@ BEATS: tuple[int, ...] = tuple(_beats(c) for c in range(32))
 """``BEATS[c]``: mask of the cards that take a trick ``c`` is winning."""
 
 
+_BYTE_BITS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+                   for k in range(4))
+_B0, _B1, _B2, _B3 = _BYTE_BITS
+
+
 def mask_bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The card indexes of a mask, lowest first."""
+    if mask < 256:
+        return list(_B0[mask])
+    return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255], *_B3[mask >> 24]]
 
 
 def low_bit_card(mask: int) -> int:
