@@ -36,11 +36,11 @@ from .standard import standard_code
 
 __all__ = ["ExpertPlayer", "rollout", "BUDGET"]
 
-BUDGET = 160
+BUDGET = 128
 """Playouts per decision, split evenly over the candidate actions."""
 MIN_SAMPLES = 8
 MAX_SAMPLES = 60
-PICK_SAMPLES = 48
+PICK_SAMPLES = 40
 """Deals for pick or pass (each playout is a whole hand, the longest)."""
 BURY_CANDIDATES = 5
 MARGIN = 1.0
