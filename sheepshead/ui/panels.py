@@ -143,7 +143,9 @@ def _options_panel(tv: TableView) -> str:
         '<div class="menu-buttons">'
         f'{_button("New Game with these options", "primary", data_ui="new")}'
         f'{_button("Default table", "", data_ui="options-default")}</div>'
-        f'{_rules_line(tv)}')
+        f'{_rules_line(tv)}'
+        '<p class="small">The computer players are still learning some options: when one '
+        'cannot decide, a simpler level decides for it.</p>')
     return _dialog("Table options", body, "options")
 
 

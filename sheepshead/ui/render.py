@@ -188,7 +188,7 @@ def _chips(tv: TableView) -> str:
     chips = []
     phrases = rules_phrases(tv.rules)
     if phrases:
-        chips.append(f'<span class="chip rules" title="Table options">'
+        chips.append(f'<span class="chip rules" title="Table options: {escape(", ".join(phrases))}">'
                      f'{escape(" · ".join(phrases))}</span>')
     if tv.stakes:
         chips.append(f'<span class="chip stakes">{escape(tv.stakes)}</span>')
