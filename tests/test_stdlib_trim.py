@@ -98,3 +98,14 @@ def test_the_largest_boot_modules_ship_as_bytecode(site_dir):
         assert not any(n[:-1] in names for n in compiled)  # bytecode replaces the source
         header = zf.read("typing.pyc")[:16]
     assert header[4:8] == (1).to_bytes(4, "little")  # PEP 552 unchecked-hash pyc
+
+
+def test_first_visit_fits_in_5_5_mb_gzip(site_dir):
+    """Issue 5's budget: everything a first visit downloads (the page's requests and the
+    worker's precache: every shipped file), gzip-compressed, is at most 5.5 MB.
+    If this fails, lower build.PYC_SOURCE_BUDGET (bytecode is the elastic part) or trim."""
+    import gzip
+
+    total = sum(len(gzip.compress(p.read_bytes(), compresslevel=9))
+                for p in site_dir.rglob("*") if p.is_file())
+    assert total <= 5_500_000, f"{total:,} bytes gzip"
