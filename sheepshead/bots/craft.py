@@ -406,8 +406,16 @@ def _follow(t: Table, legal: int) -> int:
             top = max(winners, key=STRENGTH.__getitem__)
             if POWER[top] >= 16 or not later:
                 return top
-    losers = [c for c in cards if c not in winners] or cards
-    return _dump(t, losers)
+    losers = [c for c in cards if c not in winners]
+    if not losers:
+        return _dump(t, cards)
+    c = _dump(t, losers)
+    if POINTS[c] >= 10 and f != 1:
+        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens.
+        cheap = [w for w in winners if POWER[w] < 28]
+        if cheap:
+            return _lowest(cheap, lambda w: POWER[w] - POINTS[w])
+    return c
 
 
 def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
