@@ -273,3 +273,32 @@ def test_move_codes_match_actions():
     view = state.view(state.to_act)
     for a in view.legal:
         assert code_of(a) in state.legal_moves()
+
+
+def _table(**fields):
+    from sheepshead.bots.craft import Table
+    t = Table()
+    defaults = dict(me=0, n=5, picker=-1, partner=-1, i_am_partner=False, leaster=False,
+                    called=-1, called_suit=-1, duties=False, trick=[], leader=0, led=-1,
+                    exact=False, won=[0] * 5, my_unknown=-1, voids=[0] * 5)
+    defaults.update(fields)
+    for k, v in defaults.items():
+        setattr(t, k, v)
+    t.legal = t.hand if "legal" not in fields else fields["legal"]
+    return t
+
+
+def test_standard_trumps_low_rather_than_give_an_opponent_a_ten():
+    from sheepshead.bots.craft import play_card
+    hand = mask_of(parse_cards("10S KD"))
+    unseen = mask_of(parse_cards("QC QS JC 9D 7S 8S AS KS 9H 8H 7C 8C"))
+    # The picker (seat 0) leads 10H, seat 1 follows 7H; seat 2 has no hearts.
+    t = _table(me=2, hand=hand, picker=0, called=23, called_suit=2, trick=[19, 16], leader=0,
+               led=2, unseen=unseen, possible=[unseen] * 5)
+    assert cards_of(1 << play_card(t))[0] == parse_cards("KD")[0]
+    # Onto the picker's sure trick the partner schmears the Ten instead.
+    hearts_only = mask_of(parse_cards("10H KH 9H 8H 7H"))
+    t = _table(me=2, hand=hand, picker=0, partner=2, i_am_partner=True, called=7, called_suit=0,
+               trick=[parse_cards("AH")[0].index, 16], leader=0, led=2, unseen=unseen | hearts_only,
+               possible=[0, 0, 0, hearts_only, hearts_only])
+    assert cards_of(1 << play_card(t))[0] == parse_cards("10S")[0]
