@@ -25,6 +25,8 @@ def why_illegal(state: HandState, action: Action) -> str:
         word = {CRACK: "crack", RECRACK: "recrack", BLITZ: "blitz"}[ask]
         if kind is Kind.CRACK and ask == CRACK and s == state.partner:
             return f"seat {s} holds the {CARDS[state.partner_card]} and answers with a pass"
+        if kind is Kind.BLITZ and ask == BLITZ:
+            return f"seat {s} does not hold both black Queens to show"
         return f"seat {s} must {word} or pass"
     if phase == Phase.PICK and kind is Kind.PASS:
         return f"seat {s} deals and must pick: everyone else passed"

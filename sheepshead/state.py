@@ -239,6 +239,8 @@ class HandState:
             seat, kind = self.asks[0]
             if kind == CRACK and seat == self.partner:
                 return [PASS]           # the partner's quiet pass
+            if kind == BLITZ and self.hands[seat] & BLACK_QUEENS != BLACK_QUEENS:
+                return [PASS]           # no black Queens to show: a pass like any other
             return [kind, PASS]
         if phase == _BURY:
             cards = _indexes(self.hands[self.picker])
@@ -410,7 +412,7 @@ class HandState:
             asks = []
             if rules.crack:     # everyone who never got the chance to pick, in turn
                 asks = [((picker + k) % n, CRACK) for k in range(1, (self.dealer - picker) % n + 1)]
-            if rules.blitz and self.hands[picker] & BLACK_QUEENS == BLACK_QUEENS:
+            if rules.blitz:     # asked of every picker, so that a pass reveals nothing
                 asks.append((picker, BLITZ))
             if asks:
                 self.asks = tuple(asks)

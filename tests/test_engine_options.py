@@ -226,9 +226,12 @@ def test_blitz_needs_both_black_queens_and_doubles_once():
             assert state.view(3).blitzed
             offered += 1
         else:
-            assert state.phase == Phase.PLAY
-            with pytest.raises(SheepsheadError):
+            # asked all the same, so that the pass reveals nothing; only a pass is legal
+            assert state.phase == Phase.DOUBLES and [str(a) for a in state.legal_actions()] == ["pass"]
+            with pytest.raises(SheepsheadError, match="both black Queens"):
                 state.apply("blitz")
+            state.apply("pass")
+            assert state.phase == Phase.PLAY and state.multiplier == 1
             declined += 1
     assert offered > 5 and declined > 100
 
