@@ -129,8 +129,7 @@ def browser_modules() -> tuple[set[str], set[str]]:
 
     tmp = Path(tempfile.mkdtemp(prefix="sheepshead-stdlib-"))
     try:
-        out = build.build(tmp / "dist", **({"full_stdlib": True} if "full_stdlib" in
-                                           build.build.__code__.co_varnames else {}))
+        out = build.build(tmp / "dist", full_stdlib=True)
         index = out / "index.html"
         index.write_text(index.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"),
                          encoding="utf-8")

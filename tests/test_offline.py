@@ -224,11 +224,13 @@ def test_install_button_where_the_browser_offers_installation(page, site_url):
 
 
 @pytest.mark.browser
-def test_iphone_safari_gets_the_add_to_home_screen_hint_once(browser, site_url):
+def test_iphone_safari_gets_the_add_to_home_screen_hint_once(browser, site_url, served_origins):
     ua = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
           "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1")
     context = browser.new_context(user_agent=ua, viewport={"width": 390, "height": 844},
                                   has_touch=True, is_mobile=True)
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
     try:
         page = context.new_page()
         page.goto(site_url)
@@ -245,6 +247,9 @@ def test_iphone_safari_gets_the_add_to_home_screen_hint_once(browser, site_url):
         assert hint.count() == 0
     finally:
         context.close()
+    foreign = [u for u in requests
+               if not u.startswith("data:") and not any(u.startswith(o + "/") for o in served_origins)]
+    assert requests and foreign == []
 
 
 # -------------------------------------------------------------- static checks
