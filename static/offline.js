@@ -19,6 +19,7 @@ const WORKER_URL = "./sw.js";
 const SEEN_READY_KEY = "sheepshead.offline.ready-shown";
 const SEEN_IOS_HINT_KEY = "sheepshead.offline.ios-hint-shown";
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
+const HINT_MS = 15000;  // install offers step aside (they cover the top seats); updates stay
 
 const root = document.documentElement;
 let reloadRequested = false;
@@ -182,7 +183,7 @@ window.addEventListener("beforeinstallprompt", (event) => {
         try { await prompt.userChoice; } catch (e) { /* dismissed */ }
       }
     }, true],
-  ]);
+  ], { hideAfterMs: HINT_MS });
 });
 
 window.addEventListener("appinstalled", () => {
@@ -203,7 +204,8 @@ function isStandalone() {
 
 function maybeIosHint() {
   if (isIos() && !isStandalone() && remember(SEEN_IOS_HINT_KEY)) {
-    show("ios", "To play offline from your home screen: tap Share, then Add to Home Screen.");
+    show("ios", "To play offline from your home screen: tap Share, then Add to Home Screen.", [],
+      { hideAfterMs: HINT_MS });
   }
 }
 
