@@ -33,6 +33,9 @@ PYODIDE_TEST_FILES = [
     "tests/test_engine_options.py",
     "tests/test_ui_svg.py",
     "tests/test_ui_table.py",
+    "tests/test_bots_play.py",
+    "tests/test_bots_hidden.py",
+    "tests/test_bots_sampling.py",
 ]
 
 TIMEOUT_S = 900  # Pyodide loads in ~2 s; pytest's import and the tests take longer
