@@ -20,12 +20,13 @@ and take one cheap trick to qualify.
 
 from __future__ import annotations
 
-from ..actions import ALONE, BURY, CALL, CALL_UNKNOWN
+from ..actions import ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, RECRACK
+from ..rules import DEFAULT_RULES, AllPass
 from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_ORDER
 from .knowledge import BEATS, FAIL_ACES_MASK, FAIL_MASK, TRUMP_MASK, mask_bits
 
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
-           "call_ranking", "best_call", "play_card", "table_from_knowledge", "table_from_state"]
+           "call_ranking", "best_call", "play_card", "pick_rule", "doubles_code", "table_from_knowledge", "table_from_state"]
 
 # How much a card is worth keeping for its trick-taking power (not its points).
 POWER = [0] * 32
@@ -62,16 +63,80 @@ def pick_score(hand: int) -> float:
     return score
 
 
-def wants_to_pick(hand: int, position: int, noise: float = 0.0) -> bool:
+_PICK_RULES: dict = {}
+
+
+def pick_rule(rules, position: int) -> tuple[int, float]:
+    """(fewest trumps, score threshold) to pick at this table after ``position`` passes.
+
+    The default table's figures are :data:`PICK_THRESHOLD` and three trumps.  Larger hands
+    (seven cards four-handed, ten three-handed) score more, so the threshold grows with the
+    hand size, and three-handed the picker is always alone against two.  A doubler makes an
+    all-pass cost the next hand double, so a hand is picked a little more readily (the last
+    seat, whose pass throws the hand in, more so); without the double on the bump a loss costs
+    less, so the threshold drops slightly.
+    """
+    key = (rules, position)
+    out = _PICK_RULES.get(key)
+    if out is None:
+        base = PICK_THRESHOLD[min(position, 4)]
+        if rules is None or rules == DEFAULT_RULES:
+            out = (3, base)
+        else:
+            size = rules.hand_size
+            min_trumps = 3 + (size - 6) // 2
+            threshold = base * size / 6
+            if rules.players == 3:
+                threshold += 1.0
+            if rules.all_pass is AllPass.DOUBLER:
+                threshold -= 1.0 if position >= rules.players - 1 else 0.5
+            if not rules.double_on_bump:
+                threshold -= 0.3
+            out = (min_trumps, threshold)
+        _PICK_RULES[key] = out
+    return out
+
+
+def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None) -> bool:
     """Pick by trump strength and position; never a junk hand."""
+    min_trumps, threshold = pick_rule(rules, position) if rules is not None else (
+        3, PICK_THRESHOLD[min(position, 4)])
     trumps = hand & TRUMP_MASK
     n_trump = trumps.bit_count()
-    if n_trump < 3 and not (n_trump == 2 and trumps & QUEENS and (hand & FAIL_ACES_MASK).bit_count() >= 2
-                            and (trumps & QUEENS).bit_count() == 2):
+    if n_trump < min_trumps and not (
+            n_trump == min_trumps - 1 and trumps & QUEENS and (hand & FAIL_ACES_MASK).bit_count() >= 2
+            and (trumps & QUEENS).bit_count() == 2):
         return False
     if not trumps & (QUEENS | JACKS):
         return False
-    return pick_score(hand) + noise >= PICK_THRESHOLD[min(position, 4)]
+    return pick_score(hand) + noise >= threshold
+
+
+def doubles_code(hand: int, kind: int, legal_codes: list[int], rules) -> int:
+    """Crack, re-crack, blitz or pass (the crack and blitz options).
+
+    A defender cracks a hand it would have picked itself first in turn (several high trumps:
+    it expects to set the picker); the picker re-cracks only with a hand close to one it would
+    play alone; it blitzes (both black Queens) when at least half its hand, and one card
+    more, is trump.  The partner, and a picker without both black Queens, can only pass."""
+    if kind not in legal_codes:
+        return PASS
+    size = rules.hand_size
+    trumps = hand & TRUMP_MASK
+    n_trump = trumps.bit_count()
+    top = (trumps & QUEENS).bit_count()
+    high = (trumps & (QUEENS | JACKS)).bit_count()
+    if kind == CRACK:
+        min_trumps, threshold = pick_rule(rules, 0)
+        good = (n_trump >= min_trumps and high >= 2 and top >= 1
+                and pick_score(hand) >= threshold + 0.5)
+    elif kind == RECRACK:
+        good = (n_trump >= size - 1 and top >= 2) or (n_trump >= size - 2 and top >= 3)
+    elif kind == BLITZ:
+        good = n_trump >= size // 2 + 1 and high >= 3
+    else:
+        good = False
+    return kind if good else PASS
 
 
 # ---------------------------------------------------------------- bury, call
@@ -174,7 +239,10 @@ class Table:
 
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
-                 "possible", "exact", "won", "my_unknown", "voids")
+                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone")
+
+    def __init__(self):
+        self.sure_alone = False
 
 
 def table_from_knowledge(k) -> Table:
@@ -202,6 +270,7 @@ def table_from_knowledge(k) -> Table:
     t.won = k.won
     t.my_unknown = k.unknown if (k.unknown_pending and k.picker == k.seat) else -1
     t.voids = k.voids
+    t.sure_alone = k.sure_alone
     return t
 
 
@@ -232,11 +301,19 @@ def table_from_state(state, legal: int = -1) -> Table:
     t.leader = state.leader
     t.led = state.led_suit if cards else -1
     t.possible = hands
-    t.unseen = (hands[0] | hands[1] | hands[2] | hands[3] | hands[4]) & ~hands[me]
+    if t.n == 5:
+        t.unseen = (hands[0] | hands[1] | hands[2] | hands[3] | hands[4]) & ~hands[me]
+    else:
+        u = 0
+        for h in hands:
+            u |= h
+        t.unseen = u & ~hands[me]
     t.exact = True
     t.won = state.won
     t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
     t.voids = _NO_VOIDS
+    t.sure_alone = partner < 0 and picker >= 0 and state.call_kind is not None and (
+        t.n == 3 or (state.partner_card == 28 and (me == picker or state.partner_revealed_at >= 0)))
     return t
 
 
@@ -245,6 +322,8 @@ def _friend(t: Table, s: int) -> int:
     if t.leaster:
         return -1
     me, picker = t.me, t.picker
+    if t.sure_alone:
+        return -1 if (me == picker or s == picker) else 1
     if me == picker:
         if t.partner >= 0:
             return 1 if s == t.partner else -1

@@ -19,8 +19,8 @@ from ..actions import BURY, PASS, PICK, PLAY
 from ..cards import POINTS
 from ..view import SeatView
 from .base import Player
-from .craft import (POWER, _friend, bury_ranking, call_ranking, play_card, table_from_knowledge,
-                    trick_winner, wants_to_pick)
+from .craft import (POWER, _friend, bury_ranking, call_ranking, doubles_code, play_card,
+                    table_from_knowledge, trick_winner, wants_to_pick)
 from .knowledge import Knowledge, mask_bits
 
 __all__ = ["EasyPlayer"]
@@ -31,6 +31,8 @@ BURY_LAPSE = 0.9
 """How often it buries its two cheapest cards instead of banking points."""
 CALL_LAPSE = 0.35
 """How often it calls its second-best choice."""
+DOUBLES_LAPSE = 0.4
+"""How often it passes the crack, re-crack or blitz Standard would say."""
 
 
 class EasyPlayer(Player):
@@ -40,7 +42,11 @@ class EasyPlayer(Player):
         k = Knowledge(view)
         phase = k.phase
         if phase == 0:
-            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 7.0)) else PASS
+            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 7.0), k.rules) else PASS
+        if phase == 5:
+            # Crack, re-crack or blitz on Standard's judgement, but often too timid to say it.
+            code = doubles_code(k.hand, k.legal_codes[0], k.legal_codes, k.rules)
+            return PASS if rng.random() < DOUBLES_LAPSE else code
         if phase == 1:
             if rng.random() < BURY_LAPSE:
                 # A beginner's bury: the two cheapest cards, banking no points.

@@ -29,7 +29,8 @@ from ..state import HandState
 from ..view import SeatView
 from .base import Player
 from .craft import best_bury, best_call, bury_ranking, call_ranking, play_card, table_from_state
-from .craft import wants_to_pick
+from .craft import doubles_code, wants_to_pick
+from ..rules import DEFAULT_RULES
 from .knowledge import Knowledge
 from .sampling import Slots, passers_weight, sample_state
 from .standard import standard_code
@@ -49,13 +50,13 @@ _BURY_CACHE: dict[int, int] = {}
 _PICK_CACHE: dict[tuple[int, int], bool] = {}
 
 
-def _would_pick(hand: int, position: int) -> bool:
-    key = (hand, position)
+def _would_pick(hand: int, position: int, rules=DEFAULT_RULES) -> bool:
+    key = (hand, position) if rules is DEFAULT_RULES else (hand, position, rules)
     v = _PICK_CACHE.get(key)
     if v is None:
         if len(_PICK_CACHE) > 200_000:
             _PICK_CACHE.clear()
-        v = _PICK_CACHE[key] = wants_to_pick(hand, position)
+        v = _PICK_CACHE[key] = wants_to_pick(hand, position, 0.0, rules)
     return v
 
 
@@ -82,9 +83,13 @@ def rollout(state: HandState) -> HandState:
         elif phase == 4:
             return state
         elif phase == 0:
-            apply(PICK if _would_pick(state.hands[state.to_act], state.passes) else PASS)
+            apply(PICK if _would_pick(state.hands[state.to_act], state.passes, state.rules) else PASS)
         elif phase == 1:
             apply(_bury(state.hands[state.picker]))
+        elif phase == 5:
+            seat, kind = state.asks[0]
+            legal = state.legal_moves()
+            apply(doubles_code(state.hands[seat], kind, legal, state.rules) if len(legal) > 1 else PASS)
         else:
             apply(best_call(state.hands[state.picker], state.legal_moves()))
 

@@ -28,6 +28,10 @@ FAIL_MASK = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
 FAIL_ACES = (7, 15, 23)
 FAIL_ACES_MASK = (1 << 7) | (1 << 15) | (1 << 23)
 ALL = (1 << 32) - 1
+DECK_FOUR = ALL & ~((1 << 0) | (1 << 8))
+"""Four-handed, the black sevens (7C, 7S) are out of the deck."""
+BLACK_QUEENS = (1 << 5) | (1 << 13)
+JACK_OF_DIAMONDS = 28
 
 
 def _beats(c: int) -> int:
@@ -77,7 +81,8 @@ class Knowledge:
                  "duties", "unknown", "unknown_pending", "unknown_played", "played", "played_by",
                  "unseen", "voids", "possible", "cards_left", "taken", "won", "trick",
                  "leader", "led", "tricks_done", "passed", "blind", "bury", "hidden_bury",
-                 "hidden_blind", "picker_must_hold", "picker_only", "partner_candidates")
+                 "hidden_blind", "picker_must_hold", "picker_only", "partner_candidates", "rules",
+                 "deck", "sure_alone")
 
     def __init__(self, view: SeatView):
         self.view = view
@@ -91,6 +96,11 @@ class Knowledge:
         self.i_am_partner = self.partner == me and picker != me
         self.call_kind = view.call_kind
         self.alone = view.call_kind is CallKind.ALONE
+        self.rules = view.rules
+        self.deck = deck = DECK_FOUR if n == 4 else ALL
+        # The picker plays alone and this seat knows it: announced, three-handed, or under the
+        # Jack of diamonds option once known (only these last two change how the others play).
+        self.sure_alone = view.alone is True and (n == 3 or view.call_kind is CallKind.JACK)
         self.leaster = view.leaster
         self.called = -1 if view.called is None else view.called.index
         self.called_suit = -1 if self.called < 0 else SUIT_OF[self.called]
@@ -100,7 +110,13 @@ class Knowledge:
         self.blind = sum(1 << c.index for c in view.blind) if view.blind else 0
         self.bury = sum(1 << c.index for c in view.bury) if view.bury else 0
         self.cards_left = list(view.cards_left)
-        self.passed = [s for s, text in view.history if text == "pass"]
+        passed = []                        # passes at the pick (not crack or blitz passes)
+        for s, text in view.history:
+            if text == "pass":
+                passed.append(s)
+            elif text == "pick":
+                break
+        self.passed = passed
 
         played = 0
         played_by = [0] * n
@@ -150,7 +166,7 @@ class Knowledge:
         known = hand | played
         if picker == me:
             known |= self.bury | (1 << self.unknown if self.unknown >= 0 else 0)
-        self.unseen = unseen = ALL & ~known
+        self.unseen = unseen = deck & ~known
         # Hidden places besides the other hands.
         self.hidden_bury = picker >= 0 and picker != me and self.phase >= 2
         self.hidden_blind = picker < 0      # pick phase, or the leaster's blind set aside
@@ -195,6 +211,11 @@ class Knowledge:
                     (cur.leader + j) % n for j in range(len(cur.cards))}):
                 # It keeps a card of the called suit until that suit is first led to it.
                 self.picker_must_hold = SUIT_MASK[self.called_suit] & ~(1 << called)
+        if view.blitzed and picker != me:
+            # The picker showed both black Queens: those not yet played are in its hand.
+            for s in range(n):
+                if s != picker:
+                    possible[s] &= ~BLACK_QUEENS
         self.possible = possible
 
     # ----------------------------------------------------------- questions

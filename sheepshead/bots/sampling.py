@@ -25,7 +25,7 @@ import random
 
 from ..actions import BURY, CALL_UNKNOWN, PLAY, Action, code_of
 from ..state import HandState
-from .knowledge import Knowledge, mask_bits
+from .knowledge import BLACK_QUEENS, Knowledge, mask_bits
 
 __all__ = ["sample_state", "Slots", "history_codes"]
 
@@ -57,6 +57,8 @@ class Slots:
                 caps[s] = k.cards_left[s]
                 allowed[s] = k.possible[s]
         no_called = ~(1 << k.called) if k.called >= 0 else -1
+        if k.view.blitzed and k.picker != k.seat:
+            no_called &= ~BLACK_QUEENS        # shown in the picker's hand, so not buried
         if k.hidden_bury:
             caps[self.BURY] = 2
             allowed[self.BURY] = unseen & no_called
@@ -227,7 +229,7 @@ def passers_weight(k: Knowledge, state: HandState, would_pick) -> float:
     hand it would have picked makes that sample less likely."""
     w = 1.0
     for pos, s in enumerate(k.passed):
-        if s != k.seat and would_pick(state.dealt[s], pos):
+        if s != k.seat and would_pick(state.dealt[s], pos, k.rules):
             w *= 0.25
     return w
 

@@ -14,7 +14,7 @@ import random
 from ..actions import PASS, PICK, PLAY
 from ..view import SeatView
 from .base import Player
-from .craft import best_bury, best_call, play_card, table_from_knowledge, wants_to_pick
+from .craft import best_bury, best_call, doubles_code, play_card, table_from_knowledge, wants_to_pick
 from .knowledge import Knowledge
 
 __all__ = ["StandardPlayer", "standard_code"]
@@ -26,9 +26,12 @@ def standard_code(k: Knowledge) -> int:
     if phase == 3:
         code = PLAY + play_card(table_from_knowledge(k))
     elif phase == 0:
-        code = PICK if wants_to_pick(k.hand, len(k.passed)) else PASS
+        code = PICK if wants_to_pick(k.hand, len(k.passed), 0.0, k.rules) else PASS
     elif phase == 1:
         code = best_bury(k.hand)
+    elif phase == 5:
+        # The question asked is the one legal action besides pass (crack, recrack, blitz).
+        code = doubles_code(k.hand, k.legal_codes[0], k.legal_codes, k.rules)
     else:
         code = best_call(k.hand, k.legal_codes)
     if code not in k.legal_codes:          # a safety net: never an illegal action
