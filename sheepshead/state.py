@@ -37,6 +37,10 @@ _BIT = tuple(1 << i for i in range(32))
 JACK_OF_DIAMONDS = 28
 BLACK_QUEENS = (1 << 5) | (1 << 13)   # QC QS
 _PICK, _BURY, _CALL, _PLAY, _DONE, _DOUBLES = 0, 1, 2, 3, 4, 5   # Phase values, as plain ints
+# How strongly each card bids for a trick, by the suit led: trumps by rank, cards of the led
+# suit by rank, any other card 0 (it never wins; the first card always has a positive bid).
+_WINNING = tuple(tuple(STRENGTH[c] if SUIT_OF[c] in (3, led) else 0 for c in range(32))
+                 for led in range(4))
 # Play move codes of every byte of a hand mask, by byte position: legal_moves() joins four lookups.
 _B0, _B1, _B2, _B3 = ([[PLAY + 8 * k + i for i in range(8) if b >> i & 1] for b in range(256)]
                       for k in range(4))
@@ -433,10 +437,10 @@ class HandState:
             if not cards:
                 self.led_suit = self.called_suit
         else:
-            self.hands[s] &= ~_BIT[c]
+            self.hands[s] ^= _BIT[c]
             if not cards:
                 self.led_suit = SUIT_OF[c]
-        if self.called >= 0 and not cards and self.called_led_at < 0 \
+        if not cards and self.called >= 0 and self.called_led_at < 0 \
                 and self.led_suit == self.called_suit:
             self.called_led_at = len(self.tricks)
         if c == self.partner_card:
@@ -447,20 +451,16 @@ class HandState:
             self.to_act = (s + 1) % n
             return
         # The trick is complete: highest trump, else highest of the suit led.
-        led = self.led_suit
-        best = -2
-        pos = 0
+        win = _WINNING[self.led_suit]
         upos = self.unknown_pos
-        points = 0
+        best = -1
+        pos = points = 0
         for k in range(n):
             ck = cards[k]
             points += POINTS[ck]
-            suit = SUIT_OF[ck]
-            if (suit == 3 or suit == led) and k != upos:
-                v = STRENGTH[ck]
-                if v > best:
-                    best = v
-                    pos = k
+            if win[ck] > best and k != upos:
+                best = win[ck]
+                pos = k
         winner = (self.leader + pos) % n
         tricks = self.tricks
         tricks.append((self.leader, tuple(cards), winner, points))
