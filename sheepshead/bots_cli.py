@@ -7,8 +7,10 @@ Added to ``python -m sheepshead`` by :func:`add_commands` (see
   record, builds the view of the seat to act and asks that level's player,
   passing it only the view.  Prints ``action`` (and for Expert ``values``, each
   candidate's estimated ledger value for that seat).
-* ``arena --candidate L --field L --deals N [--jobs J] [--seed S]`` plays
-  duplicate deals (see :mod:`sheepshead.bots.arena`).
+* ``arena --candidate L --field L --deals N [--jobs J] [--seed S] [--rules R]``
+  plays duplicate deals (see :mod:`sheepshead.bots.arena`); ``R`` is a JSON
+  object of options (``'{"crack": true}'``) or a link's compact form
+  (``p3.crack``).
 """
 
 from __future__ import annotations
@@ -65,7 +67,25 @@ def cmd_arena(args) -> dict:
         def progress(done, total):
             if done % max(1, total // 20) == 0 or done == total:
                 print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
-    return run_arena(args.candidate, args.field, args.deals, jobs, _seed(args.seed), progress)
+    return run_arena(args.candidate, args.field, args.deals, jobs, _seed(args.seed), progress,
+                     parse_rules(args.rules))
+
+
+def parse_rules(text: str | None):
+    """``--rules``: a JSON object of options, or a link's compact form (``p3.crack.blitz``)."""
+    from .rules import DEFAULT_RULES, Rules
+    if text is None or not text.strip():
+        return DEFAULT_RULES
+    text = text.strip()
+    if text.startswith("{"):
+        import json
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise SheepsheadError(f"--rules is not a JSON object: {e}") from None
+        return Rules.from_json(data)
+    from .ui.table import rules_of_code
+    return rules_of_code(text)
 
 
 def add_commands(subparsers) -> None:
@@ -81,6 +101,9 @@ def add_commands(subparsers) -> None:
     a.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
     a.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
     a.add_argument("--seed", default="0", help="arena seed, a whole number (default 0)")
+    a.add_argument("--rules", default=None,
+                   help="table options: a JSON object ('{\"crack\": true}') or a link's compact "
+                        "form (p3.crack.blitz); default the default table")
     a.add_argument("--progress", action="store_true", help="report progress on standard error")
     a.set_defaults(run=cmd_arena)
     del levels

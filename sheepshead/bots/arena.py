@@ -1,9 +1,9 @@
 """Duplicate matches between computer players: ``python -m sheepshead arena``.
 
 Each deal (hand ``1 + i % 10`` of the New Game seed ``game:<hex>`` derived
-from the arena seed and ``i``) is played five times, with the candidate in
-each seat in turn and the field in the other four, so luck of the cards
-cancels.  The candidate's result is its mean ledger change per hand, with a
+from the arena seed and ``i``) is played once per seat (five times at the
+default table), with the candidate in each seat in turn and the field in the
+others, so luck of the cards cancels.  ``rules`` sets the table's options.  The candidate's result is its mean ledger change per hand, with a
 95% confidence interval computed over the per-deal means of the five
 rotations (normal approximation), plus how often it picked, how often its
 side won when it picked, and how often the hand was a leaster.
@@ -17,6 +17,7 @@ import time
 
 from ..actions import code_of
 from ..errors import SheepsheadError
+from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
 from . import make_player
 
@@ -46,36 +47,42 @@ def play_hand(state: HandState, players: list) -> HandState:
     return state
 
 
-def play_deal(args: tuple[str, str, int, int]) -> dict:
-    """The five rotations of one deal; the candidate's results."""
-    candidate, field, seed, i = args
+def play_deal(args: tuple) -> dict:
+    """The rotations of one deal (the candidate in each seat in turn); the candidate's results."""
+    candidate, field, seed, i = args[:4]
+    rules = Rules.from_json(args[4]) if len(args) > 4 else DEFAULT_RULES
+    n = rules.players
     game_seed, hand = deal_seed(seed, i)
-    scores, picks, picker_wins, leasters = [], 0, 0, 0
-    for r in range(5):
+    scores, picks, picker_wins, leasters, thrown, cracked = [], 0, 0, 0, 0, 0
+    for r in range(n):
         players = [make_player(candidate if s == r else field, _player_seed(seed, i, r, s))
-                   for s in range(5)]
-        state = play_hand(HandState.from_seed(game_seed, hand), players)
+                   for s in range(n)]
+        state = play_hand(HandState.from_seed(game_seed, hand, rules), players)
         sc = state.scores()
         scores.append(sc[r])
-        if state.picker < 0:
+        if state.thrown_in:
+            thrown += 1
+        elif state.picker < 0:
             leasters += 1
         elif state.picker == r:
             picks += 1
             picker_wins += sc[r] > 0
-    return {"mean": sum(scores) / 5, "picks": picks, "picker_wins": picker_wins,
-            "leasters": leasters}
+        cracked += state.cracker >= 0
+    return {"mean": sum(scores) / n, "picks": picks, "picker_wins": picker_wins,
+            "leasters": leasters, "thrown_in": thrown, "cracked": cracked}
 
 
 def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int = 0,
-              progress=None) -> dict:
-    """Play ``deals`` duplicate deals; the summary ``arena`` prints."""
+              progress=None, rules: Rules = DEFAULT_RULES) -> dict:
+    """Play ``deals`` duplicate deals at a table of ``rules``; the summary ``arena`` prints."""
     for level in (candidate, field):
         make_player(level, 0)                  # unknown level: SheepsheadError now
     if deals < 1:
         raise SheepsheadError("arena needs at least one deal")
     if jobs < 1:
         raise SheepsheadError("--jobs must be at least 1")
-    work = [(candidate, field, seed, i) for i in range(deals)]
+    extra = (rules.to_json(),) if rules != DEFAULT_RULES else ()
+    work = [(candidate, field, seed, i) + extra for i in range(deals)]
     start = time.perf_counter()
     results = []
     if jobs == 1:
@@ -96,8 +103,8 @@ def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int =
     sd = math.sqrt(sum((m - mean) ** 2 for m in means) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n)
     picks = sum(r["picks"] for r in results)
-    hands = 5 * n
-    return {
+    hands = rules.players * n
+    out = {
         "candidate": candidate,
         "field": field,
         "deals": n,
@@ -110,3 +117,9 @@ def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int =
         "leaster_rate": round(sum(r["leasters"] for r in results) / hands, 4),
         "seconds": round(time.perf_counter() - start, 1),
     }
+    if extra:
+        out["rules"] = extra[0]
+        out["thrown_in_rate"] = round(sum(r["thrown_in"] for r in results) / hands, 4)
+        out["crack_rate"] = round(sum(r["cracked"] for r in results) / hands, 4)
+        out["seconds"] = out.pop("seconds")
+    return out
