@@ -211,6 +211,11 @@ class Knowledge:
                     (cur.leader + j) % n for j in range(len(cur.cards))}):
                 # It keeps a card of the called suit until that suit is first led to it.
                 self.picker_must_hold = SUIT_MASK[self.called_suit] & ~(1 << called)
+        cracker = view.cracked_by
+        if cracker is not None and cracker != me and view.partner_card is not None:
+            # The partner may only pass the crack question: the cracker does not hold its card.
+            possible[cracker] &= ~(1 << view.partner_card.index)
+            self.partner_candidates = [s for s in self.partner_candidates if s != cracker]
         if view.blitzed and picker != me:
             # The picker showed both black Queens: those not yet played are in its hand.
             for s in range(n):
