@@ -100,3 +100,19 @@ def test_arena_prints_the_summary(capsys):
     second = json.loads(_run(["arena", "--candidate", "random", "--field", "standard",
                               "--deals", "3", "--jobs", "1", "--seed", "3"]).stdout)
     assert first["mean_per_hand"] == second["mean_per_hand"]
+
+
+def test_arena_under_table_options(capsys):
+    # A JSON object or a link's compact form; three-handed, each deal is played three times.
+    assert main(["arena", "--candidate", "standard", "--field", "easy", "--deals", "3",
+                 "--jobs", "1", "--rules", "p3.crack.blitz"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 9 and out["rules"] == {"players": 3, "crack": True, "blitz": True}
+    assert main(["arena", "--candidate", "standard", "--field", "easy", "--deals", "3",
+                 "--jobs", "1", "--rules", '{"all_pass": "doubler"}']) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 15 and 0 <= out["thrown_in_rate"] <= 1
+    for bad in ("p9", '{"crack": "yes"}', "{not json"):
+        r = _run(["arena", "--candidate", "standard", "--deals", "1", "--rules", bad])
+        assert r.returncode == 2, (bad, r.stdout, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
