@@ -122,9 +122,10 @@ def test_standard_picks_more_under_doublers_than_under_leasters():
         counts[all_pass] = picks
     assert counts["doubler"] > counts["leaster"], counts
     # The last seat, whose pass would throw the hand in, is readier still.
-    hand = _mask("QH JS 9D 8D AC 7H")
-    assert wants_to_pick(hand, 4, 0.0, Rules(all_pass="doubler")) \
-        or not wants_to_pick(hand, 4, 0.0, Rules())
+    hand = _mask("QS JD 9D 8D 7C 7H")
+    assert wants_to_pick(hand, 4, 0.0, Rules(all_pass="doubler"))
+    assert not wants_to_pick(hand, 4, 0.0, Rules())
+    assert not wants_to_pick(hand, 0, 0.0, Rules(all_pass="doubler"))
 
 
 def _check(state: HandState, seat: int, sample: HandState) -> None:
