@@ -22,7 +22,8 @@ from typing import Iterable
 
 from .actions import (ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, RECRACK,
                       Action, action_of)
-from .cards import CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, Card, Suit, card_points, cards_of
+from .cards import (CARDS, POINTS, STRENGTH, SUIT_MASK, SUIT_OF, Card, Suit, card_points, cards_of,
+                    indexes_of)
 from .deals import Deal, check_seed, deal_key, deal_masks, dealer_of
 from .errors import IllegalActionError, SheepsheadError
 from .rules import DEFAULT_RULES, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy, Rules
@@ -247,7 +248,7 @@ class HandState:
                 return [PASS]           # no black Queens to show: a pass like any other
             return [kind, PASS]
         if phase == _BURY:
-            cards = _indexes(self.hands[self.picker])
+            cards = list(indexes_of(self.hands[self.picker]))
             return [BURY + 32 * a + b for i, a in enumerate(cards) for b in cards[i + 1:]]
         if phase == _CALL:
             return self._call_moves()
@@ -320,7 +321,7 @@ class HandState:
         if not aces and only_aces:
             for s, ace in enumerate(FAIL_ACES):
                 if not h & SUIT_MASK[s] and not owned & _BIT[ace]:
-                    unknowns.extend((ace, u) for u in _indexes(h))
+                    unknowns.extend((ace, u) for u in indexes_of(h))
         return aces, tens, unknowns
 
     def _call_moves(self) -> list[int]:
@@ -571,12 +572,3 @@ def _mask(cards: Iterable[Card | int]) -> int:
             raise SheepsheadError(f"{CARDS[i]} is dealt twice")
         m |= _BIT[i]
     return m
-
-
-def _indexes(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
