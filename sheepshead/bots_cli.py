@@ -1,7 +1,7 @@
 """``suggest`` and ``arena``: the computer players on the command line.
 
-Added to ``python -m sheepshead`` by :func:`add_commands` (see
-:mod:`sheepshead.cli`):
+:mod:`sheepshead.cli` owns the parser and adds these with :func:`add_commands`
+(this module never imports it):
 
 * ``suggest FILE --level easy|standard|expert [--seed S]`` replays a hand
   record, builds the view of the seat to act and asks that level's player,
@@ -15,10 +15,16 @@ Added to ``python -m sheepshead`` by :func:`add_commands` (see
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
+from .bots import make_player
+from .bots.arena import run_arena
 from .errors import SheepsheadError
+from .inputs import read_input
+from .record import loads
+from .rules import DEFAULT_RULES, Rules
 
 __all__ = ["add_commands", "suggest"]
 
@@ -35,8 +41,6 @@ def _seed(text: str) -> int:
 
 def suggest(record_text: str, level: str, seed: int = 0) -> dict:
     """The suggestion for the seat to act in a record (JSON text)."""
-    from .bots import make_player
-    from .record import loads
     player = make_player(level, seed)
     state = loads(record_text).replay()
     if state.is_over:
@@ -53,12 +57,10 @@ def suggest(record_text: str, level: str, seed: int = 0) -> dict:
 
 
 def cmd_suggest(args) -> dict:
-    from .cli import _read
-    return suggest(_read(args.file), args.level, _seed(args.seed))
+    return suggest(read_input(args.file), args.level, _seed(args.seed))
 
 
 def cmd_arena(args) -> dict:
-    from .bots.arena import run_arena
     if args.deals < 1:
         raise SheepsheadError("--deals must be at least 1")
     jobs = args.jobs if args.jobs else (os.cpu_count() or 1)
@@ -73,23 +75,19 @@ def cmd_arena(args) -> dict:
 
 def parse_rules(text: str | None):
     """``--rules``: a JSON object of options, or a link's compact form (``p3.crack.blitz``)."""
-    from .rules import DEFAULT_RULES, Rules
     if text is None or not text.strip():
         return DEFAULT_RULES
     text = text.strip()
     if text.startswith("{"):
-        import json
         try:
             data = json.loads(text)
         except ValueError as e:
             raise SheepsheadError(f"--rules is not a JSON object: {e}") from None
         return Rules.from_json(data)
-    from .ui.table import rules_of_code
-    return rules_of_code(text)
+    return Rules.from_code(text)
 
 
 def add_commands(subparsers) -> None:
-    levels = ["easy", "standard", "expert"]
     s = subparsers.add_parser("suggest", help="the computer player's choice for the seat to act")
     s.add_argument("file", help="a hand record (or - for standard input)")
     s.add_argument("--level", required=True, help="easy, standard or expert")
@@ -106,4 +104,3 @@ def add_commands(subparsers) -> None:
                         "form (p3.crack.blitz); default the default table")
     a.add_argument("--progress", action="store_true", help="report progress on standard error")
     a.set_defaults(run=cmd_arena)
-    del levels

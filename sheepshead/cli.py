@@ -1,8 +1,9 @@
 """``python -m sheepshead``: the engine's command line (``deal``, ``replay``).
 
 Output is JSON on standard output.  Bad input exits with status 2 and one
-line on standard error, never a traceback.  The computer players add
-``suggest`` and ``arena`` (see :mod:`sheepshead.bots`) when present.
+line on standard error, never a traceback.  This module owns the parser; the
+computer players' ``suggest`` and ``arena`` come from :mod:`sheepshead.bots_cli`,
+which never imports this module.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ import argparse
 import json
 import sys
 
+from . import bots_cli
 from .deals import deal
 from .errors import SheepsheadError
+from .inputs import read_input
 from .record import loads, position_json
 
 __all__ = ["main"]
@@ -23,24 +26,12 @@ class _Parser(argparse.ArgumentParser):
         raise SheepsheadError(message)
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise SheepsheadError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise SheepsheadError(f"{path} is not UTF-8 text") from None
-
-
 def cmd_deal(args) -> dict:
     return deal(args.seed, args.hand, players=args.players).to_json()
 
 
 def cmd_replay(args) -> dict:
-    return position_json(loads(_read(args.file)).replay())
+    return position_json(loads(read_input(args.file)).replay())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,12 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a hand record (FILE or - for stdin)")
     r.add_argument("file")
     r.set_defaults(run=cmd_replay)
-    try:
-        from . import bots_cli
-    except ImportError:
-        pass
-    else:
-        bots_cli.add_commands(sub)
+    bots_cli.add_commands(sub)
     return p
 
 

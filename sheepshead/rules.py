@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 from .errors import SheepsheadError
 
 __all__ = ["Rules", "AllPass", "PartnerBy", "LeasterTiebreak", "LeasterTie", "LeasterBlind",
-           "DEFAULT_RULES", "OPTION_HELP"]
+           "DEFAULT_RULES", "OPTION_HELP", "LINK_WORDS"]
 
 
 class PartnerBy(str, enum.Enum):
@@ -149,6 +149,33 @@ class Rules:
                 raise SheepsheadError(f"unknown rule option {name!r}")
         return cls(**data)
 
+    def to_code(self) -> str:
+        """The compact form of these rules for a link's ``rules=`` part: one word per option
+        that differs from the default table, in :data:`LINK_WORDS` order, joined by dots
+        (``p3.crack.blitz``); ``""`` for the default table."""
+        data = self.to_json()
+        return ".".join(word for name, value, word in LINK_WORDS
+                        if name in data and data[name] == _plain(value))
+
+    @classmethod
+    def from_code(cls, code: str) -> "Rules":
+        """Inverse of :meth:`to_code`. Words may come in any order and any case; an empty
+        code, or an unknown, repeated or conflicting word, raises :class:`SheepsheadError`."""
+        if not isinstance(code, str) or not code:
+            raise SheepsheadError("the rules part is empty")
+        by_word = {word: (name, value) for name, value, word in LINK_WORDS}
+        data: dict[str, object] = {}
+        for word in code.split("."):
+            word = word.strip().lower()
+            if word not in by_word:
+                shown = word if len(word) <= 20 else word[:20] + "…"
+                raise SheepsheadError(f"“{shown}” is not a table option")
+            name, value = by_word[word]
+            if name in data:
+                raise SheepsheadError(f"the option {name.replace('_', ' ')} is given twice")
+            data[name] = _plain(value)
+        return cls.from_json(data)
+
     def describe(self) -> list[str]:
         """One short phrase per option that differs from the default table."""
         return [OPTION_HELP[name][1] for name in self.to_json()]
@@ -158,6 +185,28 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+
+
+def _plain(value: object) -> object:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+LINK_WORDS: tuple[tuple[str, object, str], ...] = (
+    ("players", 3, "p3"),
+    ("players", 4, "p4"),
+    ("double_on_bump", False, "nobump"),
+    ("partner", PartnerBy.JACK_OF_DIAMONDS, "jd"),
+    ("all_pass", AllPass.DOUBLER, "doubler"),
+    ("all_pass", AllPass.DEALER_PICKS, "dealer"),
+    ("leaster_tiebreak", LeasterTiebreak.FEWER_TRICKS, "tie-tricks"),
+    ("leaster_tie", LeasterTie.SHARED, "tie-shared"),
+    ("leaster_blind", LeasterBlind.LAST_TRICK, "blind-last"),
+    ("crack", True, "crack"),
+    ("blitz", True, "blitz"),
+    ("schwarz_to_picker", True, "schwarz"),
+)
+"""(option, value, word): the words of a link's ``rules=`` part (see :meth:`Rules.to_code`),
+fixed forever like the links that carry them (``docs/options.md``)."""
 
 OPTION_HELP: dict[str, tuple[str, str]] = {
     "players": ("Players at the table: five, or three (ten cards each, the picker always alone) "

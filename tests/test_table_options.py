@@ -17,10 +17,10 @@ import pytest
 from sheepshead import Rules, SheepsheadError
 from sheepshead.rules import DEFAULT_RULES, OPTION_HELP
 from sheepshead.state import CallKind, Phase
-from sheepshead.ui import table as table_mod
+from sheepshead.bots import seating
 from sheepshead.ui.render import UiState, render, ui_intent
 from sheepshead.ui.table import (HUMAN, Settings, Table, announce, hash_of, parse_hash,
-                                 parse_link, rules_code, rules_of_code, rules_phrases,
+                                 parse_link, rules_phrases,
                                  share_line)
 
 TODAY = datetime.date(2026, 11, 30)
@@ -65,13 +65,13 @@ def play_hand(table: Table, choose=None) -> None:
 @pytest.mark.parametrize("data", OPTION_TABLES, ids=table_id)
 def test_rules_code_round_trips(data):
     rules = Rules.from_json(data)
-    code = rules_code(rules)
+    code = rules.to_code()
     assert (code == "") == (rules == DEFAULT_RULES)
     if code:
         assert re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)*", code)
-        assert rules_of_code(code) == rules
-        assert rules_of_code(".".join(reversed(code.split(".")))) == rules   # any order
-        assert rules_of_code(code.upper()) == rules
+        assert Rules.from_code(code) == rules
+        assert Rules.from_code(".".join(reversed(code.split(".")))) == rules   # any order
+        assert Rules.from_code(code.upper()) == rules
         link = hash_of("game:0123456789abcdef", rules)
         assert link == f"#game=0123456789abcdef&rules={code}"
         assert parse_link(link, TODAY) == ("game:0123456789abcdef", rules, None)
@@ -92,7 +92,7 @@ def test_every_single_option_has_a_word():
             values = [v for v in kind if v is not f.default]
         for value in values:
             rules = Rules(**{name: value})
-            assert rules_of_code(rules_code(rules)) == rules, (name, value)
+            assert Rules.from_code(rules.to_code()) == rules, (name, value)
 
 
 @pytest.mark.parametrize("fragment, words", [
@@ -209,33 +209,19 @@ def test_a_whole_game_under_each_option(data, level):
     assert html.count('<th scope="col">') == rules.players + 1
     # Reloading replays the same game.
     assert Table.load(t.save()).game.to_json() == t.game.to_json()
-    # Only the crack round may fail for these levels; it falls back to a quiet pass.
-    assert {phase for _, phase in t.fallbacks} <= {"doubles"}
 
 
-def test_a_failing_computer_player_passes_in_the_crack_round(monkeypatch):
+def test_a_failing_computer_player_is_an_error_not_a_silent_fallback(monkeypatch):
     class Broken:
         def choose(self, view):
-            raise IndexError("not yet")
+            raise IndexError("a bug in a computer player")
 
-    monkeypatch.setattr(table_mod, "_make_player", lambda level, seed: Broken())
+    monkeypatch.setattr(seating, "make_player", lambda level, seed: Broken())
     t = Table("game:00000000000000d7", Settings(level="expert"), Rules(crack=True, blitz=True))
-    doubles = 0
-    for _ in range(4):
-        while not t.hand.is_over:
-            if t.human_turn:
-                v = t.seat_view()
-                t.act(next((a for a in v.legal if a.kind.value == "pass"), v.legal[0]))
-            else:
-                phase = t.hand.phase
-                event = t.step()
-                if phase == Phase.DOUBLES:
-                    doubles += 1
-                    assert event.action == "pass"
-        assert t.seat_view().multiplier == 1
-        t.next_hand()
-    assert doubles and t.fallbacks[("expert", "doubles")] == doubles
-    assert {lvl for lvl, _ in t.fallbacks} == {"expert", "standard", "easy"}
+    while t.human_turn:
+        t.act(t.seat_view().legal[0])
+    with pytest.raises(IndexError, match="a bug in a computer player"):
+        t.step()
 
 
 # ------------------------------------------------------------- the screen

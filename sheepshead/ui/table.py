@@ -16,7 +16,7 @@ reads the page; everything the page shows comes from :meth:`Table.view`.
   the engine and raises :class:`~sheepshead.errors.SheepsheadError` on anything
   corrupt or foreign.
 * :func:`parse_link` / :func:`hash_of` — ``#daily=YYYY-MM-DD``, ``#game=<16 hex>`` and
-  ``#game=<16 hex>&rules=<options>`` (:func:`rules_code` / :func:`rules_of_code`, see
+  ``#game=<16 hex>&rules=<options>`` (:meth:`Rules.to_code` / :meth:`Rules.from_code`, see
   ``docs/options.md``); :func:`parse_hash` is the same without the options.
 * :func:`rules_phrases` / :func:`multiplier_text` — the options in play and the hand's stakes,
   in words for the table.
@@ -27,13 +27,12 @@ reads the page; everything the page shows comes from :meth:`Table.view`.
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import json
-import random
 import re
 from dataclasses import dataclass, field, fields, replace
 
 from ..actions import Action
+from ..bots.seating import computer_choice
 from ..cards import parse_card
 from ..deals import check_seed, new_game_seed
 from ..errors import SheepsheadError
@@ -46,7 +45,7 @@ from ..view import SeatView, ViewTrick
 __all__ = [
     "HUMAN", "NAMES", "LEVELS", "SPEEDS", "SAVE_FORMAT", "Settings", "Event", "Move",
     "TableView", "HandSummary", "ScoreSheet", "Table", "parse_hash", "hash_of",
-    "daily_of", "diff", "share_line", "announce", "parse_link", "rules_code", "rules_of_code",
+    "daily_of", "diff", "share_line", "announce", "parse_link",
     "rules_phrases", "multiplier_text", "names_for",
 ]
 
@@ -137,54 +136,6 @@ class Settings:
             raise SheepsheadError(f"table option {name!r}: {e}") from None
 
 
-# ------------------------------------------------------------ options in links
-_CODES: tuple[tuple[str, object, str], ...] = (
-    ("players", 3, "p3"),
-    ("players", 4, "p4"),
-    ("double_on_bump", False, "nobump"),
-    ("partner", PartnerBy.JACK_OF_DIAMONDS, "jd"),
-    ("all_pass", AllPass.DOUBLER, "doubler"),
-    ("all_pass", AllPass.DEALER_PICKS, "dealer"),
-    ("leaster_tiebreak", "fewer-tricks", "tie-tricks"),
-    ("leaster_tie", "shared", "tie-shared"),
-    ("leaster_blind", "last-trick", "blind-last"),
-    ("crack", True, "crack"),
-    ("blitz", True, "blitz"),
-    ("schwarz_to_picker", True, "schwarz"),
-)
-"""(option, value, word): the words of a link's ``rules=`` part, one per option that differs
-from the default table, in this order, joined by dots (``p3.crack.blitz``)."""
-
-
-def rules_code(rules: Rules) -> str:
-    """The compact form of ``rules`` for a link: ``""`` for the default table."""
-    data = rules.to_json()
-    words = []
-    for name, value, word in _CODES:
-        if name in data and data[name] == getattr(value, "value", value):
-            words.append(word)
-    return ".".join(words)
-
-
-def rules_of_code(code: str) -> Rules:
-    """Inverse of :func:`rules_code`; SheepsheadError saying what is wrong otherwise.
-    Words may come in any order; an unknown, repeated or conflicting word is refused."""
-    by_word = {word: (name, value) for name, value, word in _CODES}
-    if not code:
-        raise SheepsheadError("the rules part is empty")
-    data: dict = {}
-    for word in code.split("."):
-        word = word.strip().lower()
-        if word not in by_word:
-            shown = word if len(word) <= 20 else word[:20] + "…"
-            raise SheepsheadError(f"“{shown}” is not a table option")
-        name, value = by_word[word]
-        if name in data:
-            raise SheepsheadError(f"the option {name.replace('_', ' ')} is given twice")
-        data[name] = getattr(value, "value", value)
-    return Rules.from_json(data)
-
-
 # ------------------------------------------------------------- seeds & links
 _DAILY_HASH = re.compile(r"^daily=(\d{4}-\d{2}-\d{2})$")
 _GAME_HASH = re.compile(r"^game=([0-9a-fA-F]{16})(?:&rules=(.*))?$")
@@ -221,7 +172,7 @@ def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str |
         if m[2] is None:
             return seed, DEFAULT_RULES, None
         try:
-            return seed, rules_of_code(m[2]), None
+            return seed, Rules.from_code(m[2]), None
         except SheepsheadError as e:
             return daily_of(today), DEFAULT_RULES, (
                 f"The link's table options could not be read ({e}), so here is today's "
@@ -241,7 +192,7 @@ def parse_hash(fragment: str, today: _dt.date) -> tuple[str | None, str | None]:
 def hash_of(seed: str, rules: Rules = DEFAULT_RULES) -> str:
     """The location hash that opens ``seed`` with ``rules`` (a Daily is always default)."""
     kind, _, value = seed.partition(":")
-    code = rules_code(rules) if kind == "game" else ""
+    code = rules.to_code() if kind == "game" else ""
     return f"#{kind}={value}" + (f"&rules={code}" if code else "")
 
 
@@ -281,11 +232,6 @@ def multiplier_text(multiplier: int, redeal: int, cracked_by: int | None, recrac
     if blitzed:
         why.append("blitz")
     return f"×{multiplier} " + ", ".join(why) if why else f"×{multiplier}"
-
-
-def _seed_int(*parts) -> int:
-    text = "|".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 # ------------------------------------------------------------ values for UI
@@ -404,11 +350,6 @@ class Table:
                  rules: Rules = DEFAULT_RULES):
         self.game = Game(seed or new_game_seed(), rules)
         self.settings = settings or Settings()
-        self.fallbacks: dict[tuple[str, str], int] = {}
-        """(level, phase) → decisions a computer player of that level could not make (an
-        error, or no legal answer).  Such a decision goes to the next level down (Expert →
-        Standard → Easy), and if none can make it, to a quiet ``pass`` in the crack round or
-        a legal random choice elsewhere.  Never saved, never logged; for tests and reports."""
 
     @property
     def rules(self) -> Rules:
@@ -492,29 +433,15 @@ class Table:
         return True
 
     def _choose(self, seat: int, view: SeatView) -> Action:
+        """The computer player's action: a bot error is a bug and is raised, never hidden."""
         g = self.game
-        parts = (self.seed, g.hand_number, seat, len(g.current.history))
-        if g.redeal:            # a hand dealt again is a new deal: new choices
-            parts += (g.redeal,)
-        seed = _seed_int(*parts)
-        phase = view.phase.name.lower()
-        chain = [self.settings.level] + [lvl for lvl in ("standard", "easy")
-                                         if LEVELS.index(lvl) < LEVELS.index(self.settings.level)]
-        for level in chain:
-            player = _make_player(level, seed)
-            try:
-                action = Action.parse(player.choose(view))
-                if action in view.legal:
-                    return action
-            except Exception:       # a computer player must never stop the game
-                pass
-            key = (level, phase)
-            self.fallbacks[key] = self.fallbacks.get(key, 0) + 1
-        # No level could decide: a quiet pass in the crack round (never a random crack),
-        # else a legal random choice.
-        if view.phase == Phase.DOUBLES:
-            return next(a for a in view.legal if a.kind.value == "pass")
-        return _RandomStandIn(seed).choose(view)
+        return computer_choice(self.level, g.seed, g.hand_number, g.redeal, view,
+                               len(g.current.history))
+
+    @property
+    def level(self) -> str:
+        """The computer players' level in this game."""
+        return self.settings.level
 
     def play_hint(self) -> str | None:
         """When it is your turn to play and some cards are not playable: the engine's reason,
@@ -591,33 +518,7 @@ class Table:
         table = cls.__new__(cls)
         table.game = game
         table.settings = settings
-        table.fallbacks = {}
         return table
-
-
-# ---------------------------------------------------------- computer players
-def _make_player(level: str, seed: int):
-    """A computer player of ``level``; the bots package when it has one, else the stand-in."""
-    try:
-        from ..bots import make_player
-    except ImportError:
-        return _RandomStandIn(seed)
-    for lvl in (level, "standard", "easy"):
-        try:
-            return make_player(lvl, seed)
-        except Exception:
-            continue
-    return _RandomStandIn(seed)
-
-
-class _RandomStandIn:
-    """Legal-random player: used only if no computer player can be made (or one fails)."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose(self, view: SeatView) -> Action:
-        return self.rng.choice(view.legal)
 
 
 # ------------------------------------------------------------------ wording
