@@ -18,7 +18,7 @@ from .actions import Action
 from .cards import parse_card
 from .deals import dealer_of, deal as deal_cards
 from .errors import RecordError, SheepsheadError
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, AllPass, Rules
 from .state import HandState
 
 __all__ = ["HandRecord", "FORMAT", "replay", "load", "loads", "position_json"]
@@ -58,6 +58,9 @@ class HandRecord:
         redeal = data.get("redeal", 0)
         if not isinstance(redeal, int) or isinstance(redeal, bool) or redeal < 0:
             raise RecordError(f"record: redeal must be a whole number from 0, not {redeal!r}")
+        if redeal and rules.all_pass is not AllPass.DOUBLER:
+            raise RecordError("record: a hand is dealt again (redeal > 0) only after a throw-in "
+                              'under the doubler option ("all_pass": "doubler")')
         if deal is not None and (seed is not None or hand is not None):
             raise RecordError('record: give either "seed" and "hand", or "deal", not both')
         if deal is not None:

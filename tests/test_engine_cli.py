@@ -115,6 +115,10 @@ def deal_record(hands, blind=("KD", "10C"), **extra):
 
 BAD_INPUTS = {
     "malformed json": "{not json",
+    # deals.md: r > 0 only after a throw-in, which only the doubler option makes.
+    "redeal without the doubler": json.dumps({
+        "format": "sheepshead/1", "rules": {}, "seed": "game:0123456789abcdef", "hand": 1,
+        "redeal": 1, "actions": []}),
     "empty input": "",
     "json array": "[1, 2]",
     "unknown card text": deal_record([["XX"] + HANDS[0][1:]] + HANDS[1:]),
@@ -153,6 +157,19 @@ BAD_INPUTS = {
 @pytest.mark.parametrize("name", sorted(BAD_INPUTS))
 def test_bad_input_exits_2_with_one_line(name):
     refused(run("replay", "-", stdin=BAD_INPUTS[name]))
+
+
+def test_redeal_under_the_doubler_is_read():
+    record = {"format": "sheepshead/1", "rules": {"all_pass": "doubler"},
+              "seed": "game:0123456789abcdef", "hand": 1, "redeal": 1, "actions": []}
+    out = run("replay", "-", stdin=json.dumps(record))
+    assert out.returncode == 0 and json.loads(out.stdout)["to_act"] == 0
+
+
+def test_redeal_without_the_doubler_says_why():
+    record = json.loads(BAD_INPUTS["redeal without the doubler"])
+    out = run("replay", "-", stdin=json.dumps(record))
+    assert out.returncode == 2 and "doubler" in out.stderr
 
 
 def test_illegal_action_message_names_index_action_and_reason():
