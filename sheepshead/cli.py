@@ -1,4 +1,4 @@
-"""``python -m sheepshead``: the engine's command line (``deal``, ``replay``).
+"""``python -m sheepshead``: the engine's command line (``deal``, ``replay``, ``verify``).
 
 Output is JSON on standard output.  Bad input exits with status 2 and one
 line on standard error, never a traceback.  This module owns the parser; the
@@ -17,6 +17,7 @@ from .deals import deal
 from .errors import SheepsheadError
 from .inputs import read_input
 from .record import loads, position_json
+from .results import check_result, parse_result
 
 __all__ = ["main"]
 
@@ -34,6 +35,22 @@ def cmd_replay(args) -> dict:
     return position_json(loads(read_input(args.file)).replay())
 
 
+def cmd_verify(args: argparse.Namespace) -> dict[str, object]:
+    """Check a result link (a whole URL or its fragment; ``-`` reads it from stdin)."""
+    text = _read_link(args.link)
+    return check_result(parse_result(text), computer_moves=not args.scores_only).to_json()
+
+
+def _read_link(arg: str) -> str:
+    if arg != "-":
+        return arg
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SheepsheadError("link: standard input is not UTF-8 text") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m sheepshead", description="Sheepshead rules engine")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -46,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a hand record (FILE or - for stdin)")
     r.add_argument("file")
     r.set_defaults(run=cmd_replay)
+    v = sub.add_parser("verify", help="check a result link (URL, fragment, or - for stdin)")
+    v.add_argument("link", help="a result link: the whole URL or its #fragment; - for stdin")
+    v.add_argument("--scores-only", action="store_true",
+                   help="check the actions and scores only, not the computer moves")
+    v.set_defaults(run=cmd_verify)
     bots_cli.add_commands(sub)
     return p
 

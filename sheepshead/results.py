@@ -1,0 +1,558 @@
+"""Result links: a game's every action in a URL, checkable by anyone.
+
+The format is ``shared/design/results.md`` (fixed forever, version ``1``)::
+
+    #daily=2026-12-01&result=1.<actions>[&by=<name>][&level=<level>]
+    #game=0123456789abcdef[&rules=<code>]&result=1.<actions>[&by=<name>][&level=<level>]
+
+The action string is every action of every deal, in order, each written as one
+or more base64url *sextets* whose meaning depends on the hand's phase (a card's
+sextet is its index in the canonical deck, ``7C`` = 0 … ``AD`` = 31).  Nothing
+in a link is trusted: :func:`parse_result` replays the game from its seed as it
+decodes, checking every action with the engine's rules, and
+:func:`check_result` scores it and replays each computer seat's choice.
+
+* :func:`result_link` / :func:`result_fragment` / :func:`result_string` —
+  write a link from a :class:`~sheepshead.game.Game`.
+* :func:`parse_result` — read a whole URL or just its fragment into a
+  :class:`ResultLink`; anything invalid raises
+  :class:`~sheepshead.errors.SheepsheadError` with one line, e.g.
+  ``hand 3 action 12 "play 7C": seat 2 must follow trump``.
+* :func:`check_result` — the two checks: the scores (always; a
+  :class:`ResultLink` from :func:`parse_result` is already valid) and whether
+  every computer move is the one this version's players make.
+
+Decisions where ``results.md`` is silent:
+
+* **Which level the computer moves are checked against.**  ``level=`` when the
+  link has it; otherwise :data:`~sheepshead.bots.seating.DAILY_LEVEL`
+  (``expert``) for a Daily and :data:`NEW_GAME_LEVEL` (``standard``, the page's
+  default setting) for a New Game.  The writer always writes ``level=`` when
+  it is given one, so a New Game played at another level says so.
+* **Hands.**  A refusal names the hand by its number in the game (1-based)
+  and, for a deal thrown in under the doubler option and dealt again, the
+  redeal: ``hand 4 redeal 1 action 2 "pick": …``.  :attr:`ResultCheck.hands`
+  counts hand numbers, so a thrown-in deal is not an extra hand, and its
+  scores (all zero) are left out of :attr:`ResultCheck.scores` as on the score
+  sheet.  A link must end after a hand that was played: one that ends right
+  after a throw-in ends inside that hand (it was not dealt again yet).
+* **Empty and oversized.**  An empty action string is refused (a link holds
+  one or more complete hands); so is an action string over
+  :data:`MAX_RESULT_CHARS` characters, and anything after the tenth hand.
+* **The name** (``by=``): decoding refuses a name that is empty, is not
+  percent-encoded UTF-8, holds a control character or is over
+  :data:`MAX_NAME` characters; it never alters the text (``<b>`` stays
+  ``<b>``: it is shown as plain text only).  Writing strips control
+  characters and surrounding spaces and keeps the first :data:`MAX_NAME`
+  characters; percent-encoding leaves only ``A-Z a-z 0-9 - . _ ~`` as they are.
+* **Parameters** may come in any order; each at most once; unknown names,
+  ``rules=`` beside ``daily=`` (a Daily is always the default table) and any
+  whitespace or control character anywhere are refused.  The game id's hex
+  digits may be in either case (as the page reads them); a result link is
+  written in lowercase.
+
+Standard library only; never imports ``js``, ``pyscript`` or :mod:`sheepshead.ui`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .actions import (ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, RECRACK,
+                      Action, Kind, action_of)
+from .bots.seating import DAILY_LEVEL, computer_choice
+from .cards import CARDS
+from .deals import check_seed
+from .errors import SheepsheadError
+from .game import HANDS_PER_GAME, Game
+from .rules import DEFAULT_RULES, Rules
+from .state import HandState, Phase
+
+__all__ = ["ResultLink", "ResultCheck", "result_link", "result_fragment", "result_string",
+           "parse_result", "check_result", "clean_name", "VERSION", "ALPHABET", "ANSWERS",
+           "LEVELS", "NEW_GAME_LEVEL", "MAX_NAME", "MAX_RESULT_CHARS", "HUMAN_SEAT"]
+
+VERSION = "1"
+"""The format version written before the action string (``result=1.…``)."""
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+"""base64url: the character of each sextet 0..63."""
+ANSWERS = ("pass", "pick", "crack", "recrack", "blitz")
+"""The words a sextet names in the pick and doubles phases, by sextet."""
+ALONE_SEXTET = 62
+UNKNOWN_SEXTET = 63
+"""In the call phase: ``alone``, and the start of ``call X unknown U`` (63, X, U)."""
+LEVELS = ("easy", "standard", "expert")
+"""The computer players' levels a link may name."""
+NEW_GAME_LEVEL = "standard"
+"""The level a New Game's link without ``level=`` is checked against (the page's default)."""
+MAX_NAME = 24
+"""The longest ``by=`` name, in characters once decoded."""
+MAX_RESULT_CHARS = 100_000
+"""The longest action string read (a ten-hand game needs a few hundred characters)."""
+HUMAN_SEAT = 0
+"""The seat of the player who shared the link; every other seat is a computer player."""
+
+_SEXTET = {ch: i for i, ch in enumerate(ALPHABET)}
+_WORD_SEXTET = {Kind(word): i for i, word in enumerate(ANSWERS)}
+_ANSWER_CODES = (PASS, PICK, CRACK, RECRACK, BLITZ)
+"""Move codes of :data:`ANSWERS` (pass 0, pick 1, crack 3, recrack 4, blitz 5)."""
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_HEX = frozenset("0123456789abcdefABCDEF")
+_PARAMETERS = ("daily", "game", "rules", "result", "by", "level")
+_DAILY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_GAME = re.compile(r"[0-9a-fA-F]{16}")
+
+
+# ------------------------------------------------------------------ values
+@dataclass(frozen=True)
+class ResultLink:
+    """A result link's contents: the game, every deal's actions, the sender and the level.
+
+    ``hands[i]`` holds the actions of the ``i``-th deal as played (a thrown-in
+    deal included) and ``deals[i]`` its (hand number, redeal), as in
+    :attr:`Game.deals <sheepshead.game.Game.deals>`.  ``level`` is the link's
+    ``level=`` (None when absent; :attr:`checked_level` says what that means).
+    """
+
+    seed: str
+    rules: Rules
+    hands: tuple[tuple[Action, ...], ...]
+    deals: tuple[tuple[int, int], ...]
+    by: str | None = None
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        check_seed(self.seed)
+        if self.seed.startswith("daily:") and self.rules != DEFAULT_RULES:
+            raise SheepsheadError("a Daily is always played on the default table")
+        if len(self.hands) != len(self.deals):
+            raise SheepsheadError("a result link needs one (hand number, redeal) per deal")
+        if self.by is not None:
+            _check_name(self.by)
+        if self.level is not None and self.level not in LEVELS:
+            raise SheepsheadError(f"level: {_shown(self.level)} is not known "
+                                  f"({', '.join(LEVELS)})")
+
+    @property
+    def is_daily(self) -> bool:
+        return self.seed.startswith("daily:")
+
+    @property
+    def checked_level(self) -> str:
+        """The computer players' level the computer moves are checked against."""
+        if self.level is not None:
+            return self.level
+        return DAILY_LEVEL if self.is_daily else NEW_GAME_LEVEL
+
+    def game_link(self) -> str:
+        """The game's own link, as the page writes it: ``#daily=…`` or ``#game=…[&rules=…]``."""
+        kind, _, value = self.seed.partition(":")
+        code = "" if self.is_daily else self.rules.to_code()
+        return f"#{kind}={value}" + (f"&rules={code}" if code else "")
+
+    def result_string(self) -> str:
+        """``1.`` and the action string."""
+        return VERSION + "." + "".join(ALPHABET[s] for actions in self.hands
+                                       for a in actions for s in sextets(a))
+
+    def fragment(self) -> str:
+        """The whole fragment, ``#`` included."""
+        out = f"{self.game_link()}&result={self.result_string()}"
+        if self.by is not None:
+            out += "&by=" + _percent_encode(self.by)
+        if self.level is not None:
+            out += "&level=" + self.level
+        return out
+
+
+@dataclass(frozen=True)
+class ResultCheck:
+    """What a valid link proves (:func:`check_result`)."""
+
+    seed: str
+    rules: Rules
+    hands: int
+    """Hands played (thrown-in deals are not hands)."""
+    finished: bool
+    """All ten hands are in the link."""
+    scores: tuple[tuple[int, ...], ...]
+    """Each played hand's ledger change per seat, seat 0 first."""
+    totals: tuple[int, ...]
+    by: str | None
+    level: str
+    """The level the computer moves were checked against."""
+    computer_moves_match: bool | None
+    """True when every computer seat's action is this version's players' choice;
+    None when that was not checked."""
+    first_difference: str | None
+    """The first computer action that differs, in words; None when none does."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"seed": self.seed, "rules": self.rules.to_json(), "hands": self.hands,
+                "finished": self.finished, "scores": [list(s) for s in self.scores],
+                "totals": list(self.totals), "by": self.by, "level": self.level,
+                "computer_moves_match": self.computer_moves_match,
+                "first_difference": self.first_difference}
+
+
+# ------------------------------------------------------------------ write
+def sextets(action: Action) -> tuple[int, ...]:
+    """The sextets of one action.  They do not depend on the phase: ``pass`` and ``pick``
+    are 0 and 1 both when picking and when answering a doubles question."""
+    kind = action.kind
+    if kind is Kind.PLAY:
+        return (action.card.index,)
+    if kind is Kind.BURY:
+        return tuple(c.index for c in action.cards)
+    if kind is Kind.CALL:
+        if action.unknown is not None:
+            return (UNKNOWN_SEXTET, action.card.index, action.unknown.index)
+        return (action.card.index,)
+    if kind is Kind.ALONE:
+        return (ALONE_SEXTET,)
+    if kind in _WORD_SEXTET:
+        return (_WORD_SEXTET[kind],)
+    raise SheepsheadError(f'result links of version {VERSION} cannot write "{action}"')
+
+
+def clean_name(name: str | None) -> str | None:
+    """A sender's name as a link writes it: control characters removed, surrounding
+    spaces stripped, at most :data:`MAX_NAME` characters; None when nothing is left."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise SheepsheadError(f"the name must be text, not {type(name).__name__}")
+    kept = "".join(ch for ch in name if not _is_control(ch) and not _is_surrogate(ch)).strip()
+    kept = kept[:MAX_NAME].strip()
+    return kept or None
+
+
+def result_link(game: Game, by: str | None = None, level: str | None = None) -> ResultLink:
+    """The link of ``game``'s complete hands: every deal up to the last hand played to the
+    end (a thrown-in deal after it is left out: that hand is not over)."""
+    last = -1
+    for i, hand in enumerate(game.hands):
+        if hand.is_over and not _thrown_in(hand):
+            last = i
+    if last < 0:
+        raise SheepsheadError("no hand of this game is over yet: a result link holds "
+                              "complete hands")
+    return ResultLink(game.seed, game.rules,
+                      tuple(tuple(h.actions()) for h in game.hands[:last + 1]),
+                      tuple(game.deals[:last + 1]), clean_name(by), level)
+
+
+def result_string(game: Game) -> str:
+    """``1.<actions>`` for every complete hand of ``game``, in order."""
+    return result_link(game).result_string()
+
+
+def result_fragment(game: Game, by: str | None = None, level: str | None = None) -> str:
+    """The whole fragment: ``#daily=…&result=1.…[&by=…][&level=…]`` or
+    ``#game=…[&rules=…]&result=1.…[&by=…][&level=…]``."""
+    return result_link(game, by, level).fragment()
+
+
+# ------------------------------------------------------------------- read
+def parse_result(text: str) -> ResultLink:
+    """Read a result link: a whole URL (anything up to the first ``#`` is ignored) or its
+    fragment, with or without ``#``.  Every action is replayed and checked; anything
+    invalid raises :class:`SheepsheadError` with one line saying where and why."""
+    if not isinstance(text, str):
+        raise SheepsheadError(f"link: must be text, not {type(text).__name__}")
+    text = text.strip()
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    if not text:
+        raise SheepsheadError("link: empty (expected #daily=… or #game=… and &result=1.…)")
+    for pos, ch in enumerate(text):
+        if ch.isspace() or _is_control(ch) or _is_surrogate(ch):
+            raise SheepsheadError(f"link: character {ch!r} at fragment position {pos} is not "
+                                  f"allowed (no whitespace or control characters)")
+    params = _parameters(text)
+    seed = _seed_of(params)
+    rules = DEFAULT_RULES
+    if "rules" in params:
+        if seed.startswith("daily:"):
+            raise SheepsheadError("link: a Daily is always played on the default table, "
+                                  "so it has no rules=")
+        try:
+            rules = Rules.from_code(params["rules"])
+        except SheepsheadError as e:
+            raise SheepsheadError(f"rules: {e}") from None
+    level = params.get("level")
+    if level is not None and level not in LEVELS:
+        raise SheepsheadError(f"level: {_shown(level)} is not known ({', '.join(LEVELS)})")
+    by = _percent_decode(params["by"]) if "by" in params else None
+    if "result" not in params:
+        raise SheepsheadError("link: no result= part (this names a game, not a result)")
+    hands, deals = _read_actions(seed, rules, params["result"])
+    return ResultLink(seed, rules, hands, deals, by, level)
+
+
+def _parameters(text: str) -> dict[str, str]:
+    params: dict[str, str] = {}
+    for part in text.split("&"):
+        if not part:
+            raise SheepsheadError("link: an empty parameter (two & in a row, or & at an end)")
+        name, eq, value = part.partition("=")
+        if not eq:
+            raise SheepsheadError(f"link: {_shown(part)} is not name=value")
+        if name not in _PARAMETERS:
+            raise SheepsheadError(f"link: unknown parameter {_shown(name)} "
+                                  f"(known: {', '.join(_PARAMETERS)})")
+        if name in params:
+            raise SheepsheadError(f"link: {name}= is given twice")
+        params[name] = value
+    return params
+
+
+def _seed_of(params: dict[str, str]) -> str:
+    if "daily" in params and "game" in params:
+        raise SheepsheadError("link: names two games (both daily= and game=)")
+    if "daily" in params:
+        value = params["daily"]
+        if _DAILY.fullmatch(value):
+            try:
+                return check_seed(f"daily:{value}")
+            except SheepsheadError:
+                pass
+        raise SheepsheadError(f"link: daily={_shown(value)} is not a date (YYYY-MM-DD)")
+    if "game" in params:
+        value = params["game"]
+        if not _GAME.fullmatch(value):
+            raise SheepsheadError(f"link: game={_shown(value)} is not 16 hex digits")
+        return check_seed(f"game:{value.lower()}")
+    raise SheepsheadError("link: names no game (daily= or game=)")
+
+
+def _read_actions(seed: str, rules: Rules, value: str
+                  ) -> tuple[tuple[tuple[Action, ...], ...], tuple[tuple[int, int], ...]]:
+    """Decode and replay the ``result=`` value; the game's deals and their actions."""
+    version, dot, string = value.partition(".")
+    if not dot:
+        raise SheepsheadError(f'result: no version (it must begin with "{VERSION}.")')
+    if version != VERSION:
+        raise SheepsheadError(f"result: version {_shown(version, quote=False)} is not known "
+                              f"(this version reads {VERSION})")
+    if not string:
+        raise SheepsheadError("result: holds no hand (a result link holds one or more "
+                              "complete hands)")
+    if len(string) > MAX_RESULT_CHARS:
+        raise SheepsheadError(f"result: {len(string)} characters is longer than any game "
+                              f"(at most {MAX_RESULT_CHARS})")
+    values: list[int] = []
+    for ch in string:
+        s = _SEXTET.get(ch)
+        if s is None:
+            raise SheepsheadError(f"result: character {ch!r} is not base64url")
+        values.append(s)
+    game = Game(seed, rules)
+    reader = _Reader(values)
+    while not reader.done:
+        if game.current.is_over:
+            if game.is_over:
+                raise SheepsheadError(f"result: the game is over after hand {HANDS_PER_GAME}, "
+                                      f"yet {reader.left} more character(s) follow")
+            game.next_hand()
+        state = game.current
+        where = _where(game, len(state.history))
+        action = _read_action(state, reader, where, game)
+        try:
+            state.apply(action)
+        except SheepsheadError as e:
+            raise SheepsheadError(f'{where} "{action}": {e}') from None
+    _check_ends_a_hand(game)
+    return (tuple(tuple(h.actions()) for h in game.hands), tuple(game.deals))
+
+
+class _Reader:
+    """The sextets of an action string, read one at a time."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+        self.pos = 0
+
+    @property
+    def done(self) -> bool:
+        return self.pos >= len(self.values)
+
+    @property
+    def left(self) -> int:
+        return len(self.values) - self.pos
+
+    def take(self, game: Game) -> int:
+        if self.done:
+            raise SheepsheadError(f"result: ends inside {_hand_name(game)}")
+        value = self.values[self.pos]
+        self.pos += 1
+        return value
+
+
+def _read_action(state: HandState, reader: _Reader, where: str, game: Game) -> Action:
+    """The next action, read according to the hand's phase."""
+    phase = Phase(state.phase)      # a member already; Phase() also reads an older int phase
+    s = reader.take(game)
+    if phase is Phase.PLAY:
+        return action_of(PLAY + _card(s, where, "a card to play"))
+    if phase is Phase.PICK:
+        if s > 1:
+            raise SheepsheadError(f"{where}: {_sextet(s)} is neither pass (A) nor pick (B)")
+        return action_of(_ANSWER_CODES[s])
+    if phase is Phase.DOUBLES:
+        if s >= len(ANSWERS):
+            raise SheepsheadError(f"{where}: {_sextet(s)} is no answer "
+                                  f"(A-E: {' '.join(ANSWERS)})")
+        return action_of(_ANSWER_CODES[s])
+    if phase is Phase.BURY:
+        a = _card(s, where, "a card to bury")
+        b = _card(reader.take(game), where, "a card to bury")
+        if a == b:
+            raise SheepsheadError(f'{where} "bury {CARDS[a]} {CARDS[b]}": '
+                                  f"cannot bury {CARDS[a]} twice")
+        return action_of(BURY + 32 * min(a, b) + max(a, b))
+    if phase is Phase.CALL:
+        if s == ALONE_SEXTET:
+            return action_of(ALONE)
+        if s == UNKNOWN_SEXTET:
+            card = _card(reader.take(game), where, "a card to call")
+            unknown = _card(reader.take(game), where, "an unknown card")
+            return action_of(CALL_UNKNOWN + 32 * card + unknown)
+        return action_of(CALL + _card(s, where, "a card to call, alone (-) or unknown (_)"))
+    raise SheepsheadError(f"{where}: the hand is {phase.name.lower()}, where result links "
+                          f"of version {VERSION} write no action")
+
+
+def _card(s: int, where: str, wanted: str) -> int:
+    if s >= len(CARDS):
+        raise SheepsheadError(f"{where}: {_sextet(s)} is not {wanted}")
+    return s
+
+
+def _check_ends_a_hand(game: Game) -> None:
+    state = game.current
+    if not state.is_over or _thrown_in(state):
+        extra = ": it was thrown in and not dealt again" if state.is_over else ""
+        raise SheepsheadError(f"result: ends inside {_hand_name(game)}{extra}")
+
+
+# ------------------------------------------------------------------ check
+def check_result(link: ResultLink, *, computer_moves: bool = True) -> ResultCheck:
+    """Replay ``link`` under its rules: each hand's scores and the totals, and (unless
+    ``computer_moves`` is False) whether every action of seats 1 and up is the choice of
+    this version's computer players at :attr:`ResultLink.checked_level`."""
+    level = link.checked_level
+    game = Game(link.seed, link.rules)
+    match: bool | None = True if computer_moves else None
+    difference: str | None = None
+    for i, (actions, deal) in enumerate(zip(link.hands, link.deals)):
+        if i:
+            if game.current.is_over and not game.is_over:
+                game.next_hand()
+            else:
+                raise SheepsheadError(f"result: deal {i + 1} follows a hand that is not over "
+                                      f"or the last hand")
+        if tuple(game.deals[-1]) != tuple(deal):
+            raise SheepsheadError(f"result: deal {i + 1} is hand {game.deals[-1][0]} redeal "
+                                  f"{game.deals[-1][1]}, not {deal[0]} redeal {deal[1]}")
+        n, r = game.deals[-1]
+        state = game.current
+        for action in actions:
+            before = len(state.history)
+            where = _where(game, before)
+            seat = state.to_act
+            if match and seat != HUMAN_SEAT and not state.is_over \
+                    and len(state.legal_actions()) > 1:
+                choice = computer_choice(level, link.seed, n, r, state.view(seat), before)
+                if choice != action:
+                    match = False
+                    difference = (f'{where}: seat {seat} played "{action}"; this version\'s '
+                                  f'{level} player plays "{choice}"')
+            try:
+                state.apply(action)
+            except SheepsheadError as e:
+                raise SheepsheadError(f'{where} "{action}": {e}') from None
+    if not link.hands:
+        raise SheepsheadError("result: holds no hand (a result link holds one or more "
+                              "complete hands)")
+    _check_ends_a_hand(game)
+    scores = tuple(tuple(s) for s in game.hand_scores())
+    return ResultCheck(link.seed, link.rules, len(scores), game.is_over, scores, game.totals(),
+                       link.by, level, match, difference)
+
+
+# ---------------------------------------------------------------- helpers
+def _thrown_in(state: HandState) -> bool:
+    return state.is_over and state.result().thrown_in
+
+
+def _hand_name(game: Game) -> str:
+    n, r = game.deals[-1]
+    return f"hand {n}" + (f" redeal {r}" if r else "")
+
+
+def _where(game: Game, index: int) -> str:
+    return f"{_hand_name(game)} action {index}"
+
+
+def _sextet(s: int) -> str:
+    return f"'{ALPHABET[s]}' ({s})"
+
+
+def _shown(text: str, quote: bool = True) -> str:
+    """User text in a one-line message: at most 20 characters, escapes visible."""
+    short = text if len(text) <= 20 else text[:20] + "…"
+    return repr(short) if quote else repr(short)[1:-1]
+
+
+def _is_control(ch: str) -> bool:
+    o = ord(ch)
+    return o < 32 or 127 <= o < 160
+
+
+def _is_surrogate(ch: str) -> bool:
+    return 0xD800 <= ord(ch) <= 0xDFFF
+
+
+def _check_name(name: str) -> None:
+    if not isinstance(name, str):
+        raise SheepsheadError(f"by: the name must be text, not {type(name).__name__}")
+    if not name:
+        raise SheepsheadError("by: the name is empty")
+    if any(_is_control(ch) or _is_surrogate(ch) for ch in name):
+        raise SheepsheadError("by: the name holds a control character")
+    if len(name) > MAX_NAME:
+        raise SheepsheadError(f"by: the name is longer than {MAX_NAME} characters")
+
+
+def _percent_encode(name: str) -> str:
+    return "".join(ch if ch in _UNRESERVED else "".join(f"%{b:02X}" for b in ch.encode("utf-8"))
+                   for ch in name)
+
+
+def _percent_decode(raw: str) -> str:
+    """The name of a ``by=`` value; refused unless it is percent-encoded UTF-8 of at most
+    :data:`MAX_NAME` characters without control characters.  Never alters the text."""
+    if len(raw) > 12 * MAX_NAME:        # 4 UTF-8 bytes of 3 characters each, at most
+        raise SheepsheadError(f"by: the name is longer than {MAX_NAME} characters")
+    data = bytearray()
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "%":
+            digits = raw[i + 1:i + 3]
+            if len(digits) != 2 or not all(d in _HEX for d in digits):
+                raise SheepsheadError(f"by: '%' at position {i} is not followed by two hex "
+                                      f"digits")
+            data.append(int(digits, 16))
+            i += 3
+        else:
+            data += ch.encode("utf-8", "surrogatepass")
+            i += 1
+    try:
+        name = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SheepsheadError("by: the name is not percent-encoded UTF-8") from None
+    _check_name(name)
+    return name
