@@ -37,7 +37,7 @@ def random_hands(n: int, seed: int) -> float:
     start = time.perf_counter()
     for s in seeds:
         state = HandState.from_seed(s, 1)
-        while state.phase != 4:
+        while not state.is_over:
             state.apply_move(choice(state.legal_moves()))
         scores = state.scores()
         assert sum(scores) == 0

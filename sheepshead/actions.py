@@ -23,7 +23,7 @@ code       action
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import CARDS, Card, parse_card
 from .errors import NotationError
@@ -72,6 +72,8 @@ class Action:
     cards: tuple[Card, ...] = ()
     unknown: Card | None = None
     """With ``call``: the card set aside as the unknown card."""
+    code: int = field(init=False, repr=False, compare=False)
+    """The move code (see the module docstring)."""
 
     def __post_init__(self):
         kind = Kind(self.kind)
@@ -89,6 +91,7 @@ class Action:
             raise NotationError(f"cannot bury {cards[0]} twice")
         if self.unknown is not None and kind is not Kind.CALL:
             raise NotationError("only a call sets aside an unknown card")
+        object.__setattr__(self, "code", code_of(self))
 
     @property
     def card(self) -> Card:
@@ -124,10 +127,6 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
-
-    @property
-    def code(self) -> int:
-        return code_of(self)
 
 
 def code_of(action: Action) -> int:

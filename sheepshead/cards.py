@@ -20,8 +20,10 @@ from .errors import NotationError
 
 __all__ = [
     "Suit", "Card", "CARDS", "DECK", "TRUMP_ORDER", "POINTS", "SUIT_OF",
-    "SUIT_MASK", "TRUMP", "FAIL_SUITS", "ALL_CARDS", "bit", "cards_of",
-    "mask_of", "parse_card", "parse_cards", "card_points",
+    "SUIT_MASK", "TRUMP", "FAIL_SUITS", "ALL_CARDS", "STRENGTH", "bit", "cards_of",
+    "mask_of", "parse_card", "parse_cards", "card_points", "indexes_of", "mask_bits",
+    "display_order", "TRUMP_MASK", "FAIL_MASK", "FAIL_ACES", "FAIL_TENS", "FAIL_ACES_MASK",
+    "QUEENS", "JACKS", "BLACK_QUEENS", "BLACK_SEVENS", "JACK_OF_DIAMONDS", "BEATS",
 ]
 
 
@@ -111,10 +113,6 @@ class Card:
     def parse(text: str) -> "Card":
         return parse_card(text)
 
-    @classmethod
-    def from_index(cls, index: int) -> "Card":
-        return CARDS[index]
-
     @property
     def name(self) -> str:
         """The spoken name, as a screen reader says it: ``Queen of clubs``."""
@@ -164,6 +162,40 @@ STRENGTH: tuple[int, ...] = tuple(
     for c in CARDS)
 
 
+# ------------------------------------------------------------- named masks
+def _mask(texts: str) -> int:
+    return sum(1 << _index(t) for t in texts.split())
+
+
+TRUMP_MASK = SUIT_MASK[Suit.TRUMP]
+"""The fourteen trumps."""
+FAIL_MASK = SUIT_MASK[Suit.CLUBS] | SUIT_MASK[Suit.SPADES] | SUIT_MASK[Suit.HEARTS]
+"""The eighteen fail cards."""
+FAIL_ACES: tuple[int, ...] = tuple(_index(t) for t in ("AC", "AS", "AH"))
+"""The fail Aces by suit (clubs, spades, hearts): the cards a picker calls."""
+FAIL_TENS: tuple[int, ...] = tuple(_index(t) for t in ("10C", "10S", "10H"))
+"""The fail Tens by suit: called by a picker who holds all three fail Aces."""
+FAIL_ACES_MASK = _mask("AC AS AH")
+QUEENS = _mask("QC QS QH QD")
+JACKS = _mask("JC JS JH JD")
+BLACK_QUEENS = _mask("QC QS")
+"""Shown together for a blitz (option)."""
+BLACK_SEVENS = _mask("7C 7S")
+"""Out of the deck four-handed."""
+JACK_OF_DIAMONDS = _index("JD")
+"""The partner's card under the Jack of diamonds option."""
+
+
+def _beats(c: int) -> int:
+    higher = sum(1 << x for x in range(32) if SUIT_OF[x] == SUIT_OF[c] and STRENGTH[x] > STRENGTH[c])
+    return higher if SUIT_OF[c] == Suit.TRUMP else higher | TRUMP_MASK
+
+
+BEATS: tuple[int, ...] = tuple(_beats(c) for c in range(32))
+"""``BEATS[c]``: the cards that take a trick that card ``c`` is winning (it was led, or is of
+the suit led, or is trump)."""
+
+
 def bit(card: Card | int) -> int:
     return 1 << (card if isinstance(card, int) else card.index)
 
@@ -201,10 +233,24 @@ def cards_of(mask: int) -> list[Card]:
 
 
 def indexes_of(mask: int) -> Iterator[int]:
+    """The card indexes of a mask, lowest first, one at a time."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_BYTE_BITS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+                   for k in range(4))
+_B0, _B1, _B2, _B3 = _BYTE_BITS
+
+
+def mask_bits(mask: int) -> list[int]:
+    """The card indexes of a mask, lowest first, as a list (four table look-ups: the fast
+    way for search)."""
+    if mask < 256:
+        return list(_B0[mask])
+    return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255], *_B3[mask >> 24]]
 
 
 def mask_of(cards: Iterable[Card | int]) -> int:

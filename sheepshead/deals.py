@@ -17,11 +17,11 @@ import struct
 from dataclasses import dataclass
 from typing import Iterator
 
-from .cards import CARDS, Card
+from .cards import BLACK_SEVENS, CARDS, Card, cards_of
 from .errors import SheepsheadError
 
 __all__ = ["Deal", "deal", "deal_key", "shuffled_deck", "dealer_of", "daily_seed",
-           "new_game_seed", "check_seed", "word_stream"]
+           "new_game_seed", "check_seed", "check_deal", "word_stream"]
 
 DAILY_RE = re.compile(r"^daily:(\d{4})-(\d{2})-(\d{2})$")
 GAME_RE = re.compile(r"^game:[0-9a-f]{16}$")
@@ -68,6 +68,7 @@ def check_seed(seed: str) -> str:
 
 
 def daily_seed(date: _dt.date) -> str:
+    """The Daily's seed of a calendar date: ``daily:YYYY-MM-DD``."""
     return f"daily:{date.isoformat()}"
 
 
@@ -176,6 +177,29 @@ def deal_masks(key: str, dealer: int, players: int = 5) -> tuple[list[int], int]
     for k in range(1, players + 1):
         hands[(dealer + k) % players] = by_offset[k]
     return hands, by_offset[0]
+
+
+def check_deal(hands: list[int], blind: int, dealer: int, players: int) -> None:
+    """Raise :class:`SheepsheadError` unless ``hands`` (one mask per seat) and ``blind`` are a
+    whole deal for ``players`` seats, dealt by ``dealer``."""
+    if len(hands) != players:
+        raise SheepsheadError(f"the deal has {len(hands)} hands; this table seats {players}")
+    seen = 0
+    for m in hands + [blind]:
+        if seen & m:
+            raise SheepsheadError(f"{cards_of(seen & m)[0]} is dealt twice")
+        seen |= m
+    if len({m.bit_count() for m in hands}) != 1:
+        raise SheepsheadError("every hand must hold the same number of cards")
+    deck = 32 if players != 4 else 30
+    if seen.bit_count() != deck:
+        raise SheepsheadError(f"a deal holds {deck} cards, this one {seen.bit_count()}")
+    if players == 4 and seen & BLACK_SEVENS:
+        raise SheepsheadError("four-handed, the black sevens are out of the deck")
+    if blind.bit_count() != 2:
+        raise SheepsheadError(f"the blind holds two cards, not {blind.bit_count()}")
+    if not (isinstance(dealer, int) and 0 <= dealer < players) or isinstance(dealer, bool):
+        raise SheepsheadError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
 
 
 def deal(seed: str, hand: int, redeal: int = 0, players: int = 5) -> Deal:

@@ -22,14 +22,18 @@ class IllegalActionError(SheepsheadError):
     """An action that the rules do not allow in this position.
 
     ``seat`` is the seat to act and ``action`` the refused action (text);
-    ``reason`` says why, e.g. ``seat 2 must follow trump``.
+    ``reason`` says why, e.g. ``seat 2 must follow trump``, and ``refusal`` is the same
+    reason as data (a :class:`~sheepshead.refusals.Refusal`, typed loosely here because this
+    module sits below every other), from which the table words it for the player.
     """
 
-    def __init__(self, reason: str, *, action: str | None = None, seat: int | None = None):
+    def __init__(self, reason: str, *, action: str | None = None, seat: int | None = None,
+                 refusal: object | None = None):
         super().__init__(reason)
         self.reason = reason
         self.action = action
         self.seat = seat
+        self.refusal = refusal
 
 
 class RecordError(SheepsheadError):

@@ -1,104 +1,185 @@
-"""Why an action is refused: the one-line reasons behind :class:`IllegalActionError`.
+"""Why an action is refused: a structured :class:`Refusal` behind every
+:class:`~sheepshead.errors.IllegalActionError`.
 
-Only the checked path (``HandState.apply``/``verify``) comes here, after the
-action was found missing from the legal moves; search never does.
+Only the checked path (``HandState.apply``/``verify``) comes here, after the action was
+found missing from the legal moves; search never does. A refusal is data (a
+:class:`Reason` and the seat, card and suit involved); its text is made from one template
+per reason, in the third person for records and the command line
+(``seat 2 must follow trump``) or in the second person for the table
+(``You must follow trump.``): no message is ever rewritten after the fact.
+
+The position is read through :class:`~sheepshead.position.Position`, so this module does
+not depend on the state class.
 """
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
+
 from .actions import BLITZ, CRACK, RECRACK, Action, Kind
-from .cards import CARDS, SUIT_MASK, Card, Suit
-from .state import _BIT, _DONE, FAIL_ACES, HandState, Phase
+from .cards import CARDS, FAIL_ACES_MASK, SUIT_MASK, Card, Suit
+from .legality import BIT
+from .position import Phase, Position
 
-__all__ = ["why_illegal"]
+__all__ = ["Reason", "Refusal", "why_illegal"]
 
 
-def why_illegal(state: HandState, action: Action) -> str:
-    """One line saying why ``action`` is not legal for the seat to act."""
+class Reason(enum.Enum):
+    """Why an action is refused; each member's value is its sentence template."""
+
+    HAND_OVER = "the hand is over"
+    WRONG_ACTION = "{who} must {what}"
+    """An action of another phase (``what`` says what is asked now)."""
+    DEALER_MUST_PICK = "{who} {deals} and must pick: everyone else passed"
+    MUST_ANSWER = "{who} must {what} or pass"
+    """The crack round asks one question (``what``: crack, recrack or blitz)."""
+    PARTNER_PASSES = "{who} {holds} the {card} and {answers} with a pass"
+    NO_BLACK_QUEENS = "{who} {does} not hold both black Queens to show"
+    NOT_HELD = "{who} {does} not hold {card}"
+    NOT_CALLABLE = "only a fail Ace or Ten can be called, not {card}"
+    CALL_OWN_CARD = "the picker holds or buried {card}"
+    UNKNOWN_NOT_HELD = "the unknown card must come from the picker's hand; {who} {has} no {card}"
+    UNKNOWN_WHILE_ACE = "an unknown card is set aside only when no Ace can be called"
+    UNKNOWN_HOLDS_SUIT = "{card} cannot be called with an unknown card: the picker holds {suit}"
+    UNKNOWN_HOLDS_FAIL = ("{card} cannot be called with an unknown card: the picker holds a "
+                          "fail card other than an Ace")
+    TEN_WITHOUT_ACES = "a Ten is called only by a picker holding all three fail Aces"
+    NO_HOLD_CARD = "the picker holds no {suit} to keep for {card}"
+    CALL_WITH_UNKNOWN = "the picker holds no {suit}: call {card} with an unknown card"
+    CANNOT_CALL = "{card} cannot be called now"
+    UNKNOWN_WHEN = ("the unknown card is led, played on the first lead of {suit}, "
+                    "or played on the last trick")
+    MUST_PLAY_UNKNOWN = "{who} must play the unknown card on the first lead of {suit}"
+    MUST_LEAD_CALLED = "{who} must lead the called {card} to lead {suit}"
+    MUST_PLAY_CALLED = "{who} must play the called {card}"
+    MUST_FOLLOW = "{who} must follow {suit}"
+    KEEP_CALLED = "{who} may not throw off the called {card}"
+    KEEP_HOLD_CARD = ("{who} must keep the last {suit} card until {suit} is led "
+                      "({it_holds} the call of {card})")
+    NOT_NOW = "{who} cannot {what} now"
+
+
+_THIRD = {"deals": "deals", "holds": "holds", "answers": "answers", "does": "does", "has": "has",
+          "it_holds": "it holds"}
+_SECOND = {"deals": "deal", "holds": "hold", "answers": "answer", "does": "do", "has": "have",
+           "it_holds": "you hold"}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One refusal: the reason, the seat that tried, and the card and suit involved."""
+
+    reason: Reason
+    seat: int
+    card: Card | None = None
+    suit: Suit | None = None
+    what: str = ""
+    """For :attr:`Reason.WRONG_ACTION`, :attr:`~Reason.MUST_ANSWER` and
+    :attr:`~Reason.NOT_NOW`: the action words (``play a card``, ``crack``)."""
+
+    def text(self, *, you: bool = False) -> str:
+        """The sentence: ``seat 2 must follow trump``, or with ``you`` the table's
+        ``You must follow trump.`` with cards named as spoken (``Ace of hearts``)."""
+        words = dict(_SECOND if you else _THIRD)
+        words["who"] = "you" if you else f"seat {self.seat}"
+        words["card"] = "" if self.card is None else self.card.name if you else str(self.card)
+        words["suit"] = "" if self.suit is None else self.suit.noun
+        words["what"] = self.what
+        line = self.reason.value.format(**words)
+        return line[:1].upper() + line[1:] + "." if you else line
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+_ASKED = {CRACK: "crack", RECRACK: "recrack", BLITZ: "blitz"}
+_EXPECTED = {Phase.PICK: ((Kind.PICK, Kind.PASS), "pick or pass"),
+             Phase.BURY: ((Kind.BURY,), "bury two cards"),
+             Phase.CALL: ((Kind.CALL, Kind.ALONE), "call a card or go alone"),
+             Phase.PLAY: ((Kind.PLAY,), "play a card")}
+
+
+def why_illegal(state: Position, action: Action) -> Refusal:
+    """Why ``action`` is not legal for the seat to act (it must not be legal)."""
     s = state.to_act
-    phase = state.phase
     kind = action.kind
-    if phase == _DONE:
-        return "the hand is over"
-    if phase == Phase.DOUBLES:
-        ask = state.asks[0][1]
-        word = {CRACK: "crack", RECRACK: "recrack", BLITZ: "blitz"}[ask]
+    if state.phase is Phase.DONE:
+        return Refusal(Reason.HAND_OVER, s)
+    question = state.pending_question()
+    if question is not None:
+        ask = question[1]
         if kind is Kind.CRACK and ask == CRACK and s == state.partner:
-            return f"seat {s} holds the {CARDS[state.partner_card]} and answers with a pass"
+            return Refusal(Reason.PARTNER_PASSES, s, CARDS[state.partner_card])
         if kind is Kind.BLITZ and ask == BLITZ:
-            return f"seat {s} does not hold both black Queens to show"
-        return f"seat {s} must {word} or pass"
-    if phase == Phase.PICK and kind is Kind.PASS:
-        return f"seat {s} deals and must pick: everyone else passed"
-    expected = {Phase.PICK: (Kind.PICK, Kind.PASS), Phase.BURY: (Kind.BURY,),
-                Phase.CALL: (Kind.CALL, Kind.ALONE), Phase.PLAY: (Kind.PLAY,)}[phase]
+            return Refusal(Reason.NO_BLACK_QUEENS, s)
+        return Refusal(Reason.MUST_ANSWER, s, what=_ASKED[ask])
+    if state.phase is Phase.PICK and kind is Kind.PASS:
+        return Refusal(Reason.DEALER_MUST_PICK, s)
+    expected, what = _EXPECTED[state.phase]
     if kind not in expected:
-        what = {Phase.PICK: "pick or pass", Phase.BURY: "bury two cards",
-                Phase.CALL: "call a card or go alone", Phase.PLAY: "play a card"}[phase]
-        return f"seat {s} must {what}"
+        return Refusal(Reason.WRONG_ACTION, s, what=what)
     if kind is Kind.BURY:
         for c in action.cards:
             if not state.hands[s] & c.mask:
-                return f"seat {s} does not hold {c}"
+                return Refusal(Reason.NOT_HELD, s, c)
     if kind is Kind.CALL:
-        return why_not_callable(state, action)
+        return _why_not_callable(state, action)
     if kind is Kind.PLAY:
-        return why_not_playable(state, s, action.card)
-    return f"seat {s} cannot {action} now"
+        return _why_not_playable(state, s, action.card)
+    return Refusal(Reason.NOT_NOW, s, what=str(action))
 
 
-def why_not_callable(state: HandState, action: Action) -> str:
+def _why_not_callable(state: Position, action: Action) -> Refusal:
     s = state.picker
     c = action.card
-    h, owned = state.hands[s], state.hands[s] | state.bury
+    h = state.hands[s]
+    owned = h | state.bury
     if c.rank not in ("A", "10") or c.is_trump:
-        return f"only a fail Ace or Ten can be called, not {c}"
+        return Refusal(Reason.NOT_CALLABLE, s, c)
     if owned & c.mask:
-        return f"the picker holds or buried {c}"
-    aces, tens, unknowns = state._callable()
+        return Refusal(Reason.CALL_OWN_CARD, s, c)
+    aces, _, unknown_aces = state.call_options()
     if action.unknown is not None:
         if not h & action.unknown.mask:
-            return f"the unknown card must come from the picker's hand; seat {s} has no {action.unknown}"
+            return Refusal(Reason.UNKNOWN_NOT_HELD, s, action.unknown)
         if aces:
-            return "an unknown card is set aside only when no Ace can be called"
+            return Refusal(Reason.UNKNOWN_WHILE_ACE, s)
         if h & SUIT_MASK[c.suit]:
-            return f"{c} cannot be called with an unknown card: the picker holds {c.suit.noun}"
-        return (f"{c} cannot be called with an unknown card: the picker holds a fail card "
-                "other than an Ace")
+            return Refusal(Reason.UNKNOWN_HOLDS_SUIT, s, c, c.suit)
+        return Refusal(Reason.UNKNOWN_HOLDS_FAIL, s, c)
     if c.rank == "10":
-        if not all(owned & (1 << a) for a in FAIL_ACES):
-            return "a Ten is called only by a picker holding all three fail Aces"
-        return f"the picker holds no {c.suit.noun} to keep for {c}"
+        if owned & FAIL_ACES_MASK != FAIL_ACES_MASK:
+            return Refusal(Reason.TEN_WITHOUT_ACES, s)
+        return Refusal(Reason.NO_HOLD_CARD, s, c, c.suit)
     if not h & SUIT_MASK[c.suit]:
-        if any(a == c.index for a, _ in unknowns):
-            return f"the picker holds no {c.suit.noun}: call {c} with an unknown card"
-        return f"the picker holds no {c.suit.noun} to keep for {c}"
-    return f"{c} cannot be called now"
+        if c.index in unknown_aces:
+            return Refusal(Reason.CALL_WITH_UNKNOWN, s, c, c.suit)
+        return Refusal(Reason.NO_HOLD_CARD, s, c, c.suit)
+    return Refusal(Reason.CANNOT_CALL, s, c)
 
-def why_not_playable(state: HandState, s: int, card: Card) -> str:
+
+def _why_not_playable(state: Position, s: int, card: Card) -> Refusal:
     c = card.index
     h = state.hands[s]
-    cs = state.called_suit
-    suit_name = Suit(cs).noun if cs >= 0 else ""
+    suit = Suit(state.called_suit) if state.called_suit >= 0 else None
     called = CARDS[state.called] if state.called >= 0 else None
-    is_unknown = state.unknown_pending and s == state.picker and c == state.unknown
-    if not h & _BIT[c] and not is_unknown:
-        return f"seat {s} does not hold {card}"
-    legal = state._play_mask(s)
+    pending = state.unknown_pending and s == state.picker
+    is_unknown = pending and c == state.unknown
+    if not h & BIT[c] and not is_unknown:
+        return Refusal(Reason.NOT_HELD, s, card)
+    legal = state.play_mask(s)
     if is_unknown:
-        return (f"the unknown card is led, played on the first lead of {suit_name}, "
-                "or played on the last trick")
-    if state.unknown_pending and s == state.picker and legal == _BIT[state.unknown]:
-        return f"seat {s} must play the unknown card on the first lead of {suit_name}"
+        return Refusal(Reason.UNKNOWN_WHEN, s, suit=suit)
+    if pending and legal == BIT[state.unknown]:
+        return Refusal(Reason.MUST_PLAY_UNKNOWN, s, suit=suit)
     if not state.trick_cards:
-        return f"seat {s} must lead the called {called} to lead {suit_name}"
+        return Refusal(Reason.MUST_LEAD_CALLED, s, called, suit)
     led = state.led_suit
-    if called is not None and legal == _BIT[state.called] and s == state.partner:
-        return f"seat {s} must play the called {called}"
+    if called is not None and legal == BIT[state.called] and s == state.partner:
+        return Refusal(Reason.MUST_PLAY_CALLED, s, called)
     if h & SUIT_MASK[led]:
-        return f"seat {s} must follow {Suit(led).noun}"
+        return Refusal(Reason.MUST_FOLLOW, s, suit=Suit(led))
     if called is not None and c == state.called:
-        return f"seat {s} may not throw off the called {called}"
-    return (f"seat {s} must keep the last {suit_name} card until {suit_name} is led "
-            f"(it holds the call of {called})")
-
+        return Refusal(Reason.KEEP_CALLED, s, called)
+    return Refusal(Reason.KEEP_HOLD_CARD, s, called, suit)

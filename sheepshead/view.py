@@ -19,13 +19,64 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import BURY, CALL, CALL_UNKNOWN, PLAY, Action, action_of
+from .actions import BURY, CALL, CALL_UNKNOWN, PLAY, Action, Kind, action_of
 from .cards import CARDS, Card, cards_of
+from .position import CallKind, Phase, Position
 from .rules import Rules
 from .scoring import HandResult
-from .state import CallKind, HandState, Phase
 
-__all__ = ["SeatView", "ViewTrick", "view_of"]
+__all__ = ["SeatView", "ViewTrick", "PublicAction", "view_of"]
+
+
+@dataclass(frozen=True)
+class PublicAction:
+    """One action as a seat saw it: who took it, what kind, and its cards, ``None`` for a
+    card this seat may not see.
+
+    ``cards`` holds the buried cards (``bury``), the card played (``play``), or for a
+    ``call`` the called card and, after an unknown card was set aside, that card.
+    ``str()`` is the record notation with hidden cards left out: ``bury`` for a bury
+    the seat did not see, ``call AH unknown`` and ``play unknown`` for the face-down card.
+    """
+
+    seat: int
+    kind: Kind
+    cards: tuple[Card | None, ...]
+    action: Action | None
+    """The whole action, when this seat saw all of it (else None)."""
+
+    @property
+    def card(self) -> Card | None:
+        """The card played or called."""
+        return self.cards[0] if self.cards else None
+
+    @property
+    def hidden(self) -> bool:
+        """Some card of this action is hidden from the seat."""
+        return None in self.cards
+
+    def __str__(self) -> str:
+        if self.kind is Kind.BURY and self.hidden:
+            return "bury"
+        if self.kind is Kind.PLAY and self.hidden:
+            return "play unknown"
+        if self.kind is Kind.CALL and len(self.cards) == 2:
+            return f"call {self.cards[0]} unknown" + (f" {self.cards[1]}" if self.cards[1] else "")
+        return " ".join([self.kind.value] + [str(c) for c in self.cards])
+
+
+def _public(code: int, seat: int, sees_unknown: bool, unknown: int) -> PublicAction:
+    a = action_of(code)
+    if PLAY <= code < BURY:
+        if code - PLAY == unknown and not sees_unknown:
+            return PublicAction(seat, Kind.PLAY, (None,), None)
+    elif BURY <= code < CALL:
+        if not sees_unknown:
+            return PublicAction(seat, Kind.BURY, (None, None), None)
+    elif code >= CALL_UNKNOWN:
+        return PublicAction(seat, Kind.CALL, (a.card, a.unknown if sees_unknown else None),
+                            a if sees_unknown else None)
+    return PublicAction(seat, a.kind, a.cards, a)
 
 
 @dataclass(frozen=True)
@@ -60,9 +111,8 @@ class SeatView:
     """This seat's cards, in deck order (the unknown card set aside is not among them)."""
     legal: tuple[Action, ...]
     """This seat's legal actions when it is to act, else empty."""
-    history: tuple[tuple[int, str], ...]
-    """(seat, action) for every action so far, hidden cards left out:
-    ``bury`` and ``call AH unknown`` for the other seats, ``play unknown`` for a face-down card."""
+    history: tuple[PublicAction, ...]
+    """Every action so far, as this seat saw it (hidden cards are ``None``)."""
     picker: int | None
     call_kind: CallKind | None
     called: Card | None
@@ -108,7 +158,7 @@ class SeatView:
 
     @property
     def leaster(self) -> bool:
-        return self.phase in (Phase.PLAY, Phase.DONE) and self.picker is None and not (
+        return (self.phase is Phase.PLAY or self.phase is Phase.DONE) and self.picker is None and not (
             self.result is not None and self.result.thrown_in)
 
     @property
@@ -127,44 +177,32 @@ class SeatView:
         return out
 
 
-def view_of(state: HandState, seat: int) -> SeatView:
+def view_of(state: Position, seat: int) -> SeatView:
     """The view of ``seat`` (0-based) of ``state``."""
     n = state.players
     if not (isinstance(seat, int) and 0 <= seat < n):
         raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+    over = state.phase is Phase.DONE
     picker = state.picker if state.picker >= 0 else None
     is_picker = picker == seat
-    me_to_act = state.to_act == seat and state.phase != Phase.DONE
-    unknown = state.unknown if state.unknown >= 0 else -1
-    sees_unknown = is_picker or state.phase == Phase.DONE
+    me_to_act = state.to_act == seat and not over
+    unknown = state.unknown
+    sees_unknown = is_picker or over
 
     # The partner: revealed by the called card, or known to its holder.
     partner = None
-    if state.partner >= 0:
-        if state.partner_revealed_at >= 0 or state.partner == seat or state.phase == Phase.DONE:
-            partner = state.partner
+    if state.partner >= 0 and (state.partner_revealed or state.partner == seat or over):
+        partner = state.partner
 
     def face(c: int) -> Card | None:
         return None if (c == unknown and not sees_unknown) else CARDS[c]
 
-    history = []
-    for code, who in zip(state.history, state.seats):
-        a = action_of(code)
-        if PLAY <= code < BURY and code - PLAY == unknown and who == state.picker \
-                and not sees_unknown:
-            text = "play unknown"
-        elif BURY <= code < CALL and not sees_unknown:
-            text = "bury"
-        elif code >= CALL_UNKNOWN and not sees_unknown:
-            text = f"call {a.card} unknown"
-        else:
-            text = str(a)
-        history.append((who, text))
-
+    history = tuple(_public(code, who, sees_unknown, unknown)
+                    for code, who in zip(state.history, state.seats))
     tricks = tuple(ViewTrick(leader, tuple(face(c) for c in cards), winner)
                    for leader, cards, winner, _ in state.tricks)
     trick = (ViewTrick(state.leader, tuple(face(c) for c in state.trick_cards), None)
-             if state.phase == Phase.PLAY and state.trick_cards else None)
+             if state.phase is Phase.PLAY and state.trick_cards else None)
     cards_left = [h.bit_count() for h in state.hands]
     if state.unknown_pending:
         cards_left[state.picker] += 1
@@ -173,24 +211,23 @@ def view_of(state: HandState, seat: int) -> SeatView:
         seat=seat,
         players=n,
         dealer=state.dealer,
-        phase=Phase(state.phase),
-        to_act=None if state.phase == Phase.DONE else state.to_act,
+        phase=state.phase,
+        to_act=None if over else state.to_act,
         hand=tuple(cards_of(state.hands[seat])),
-        legal=tuple(state.legal_actions()) if me_to_act else (),
-        history=tuple(history),
+        legal=tuple(action_of(c) for c in state.legal_moves()) if me_to_act else (),
+        history=history,
         picker=picker,
         call_kind=state.call_kind,
         called=CARDS[state.called] if state.called >= 0 else None,
         partner_card=CARDS[state.partner_card] if state.partner_card >= 0 else None,
         alone=_alone_known(state, seat),
         partner=partner,
-        blind=tuple(cards_of(state.blind)) if (is_picker or (
-            state.phase == Phase.DONE and picker is not None)) else None,
-        bury=tuple(cards_of(state.bury)) if (state.bury and (
-            is_picker or state.phase == Phase.DONE)) else None,
+        blind=tuple(cards_of(state.blind)) if (is_picker or (over and picker is not None))
+        else None,
+        bury=tuple(cards_of(state.bury)) if (state.bury and (is_picker or over)) else None,
         unknown=CARDS[unknown] if (unknown >= 0 and sees_unknown) else None,
         unknown_pending=state.unknown_pending,
-        called_suit_led=state.called_led_at >= 0,
+        called_suit_led=state.called_suit_led,
         tricks=tricks,
         trick=trick,
         cards_left=tuple(cards_left),
@@ -199,16 +236,16 @@ def view_of(state: HandState, seat: int) -> SeatView:
         cracked_by=state.cracker if state.cracker >= 0 else None,
         recracked=state.recracked,
         blitzed=state.blitzed,
-        result=state.result() if state.phase == Phase.DONE else None,
+        result=state.result() if over else None,
     )
 
 
-def _alone_known(state: HandState, seat: int) -> bool | None:
+def _alone_known(state: Position, seat: int) -> bool | None:
     if state.picker < 0 or state.call_kind is None:
         return None
     if state.call_kind is not CallKind.JACK:
         return state.alone            # announced (or forced, or three-handed)
-    if seat == state.picker or state.phase == Phase.DONE or state.partner_revealed_at >= 0:
+    if seat == state.picker or state.phase is Phase.DONE or state.partner_revealed:
         return state.alone
     if seat == state.partner:
         return False

@@ -17,10 +17,10 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from sheepshead.deals import new_game_seed
+from sheepshead.deals import daily_seed, new_game_seed
 from sheepshead.rules import DEFAULT_RULES
 from sheepshead.ui.render import REGIONS, UiState, render, ui_intent
-from sheepshead.ui.table import (SPEEDS, Settings, Table, daily_of, diff, hash_of, parse_link,
+from sheepshead.ui.table import (SPEEDS, Settings, Table, diff, hash_of, parse_link,
                                  share_line)
 
 SAVE_KEY = "sheepshead.save"
@@ -126,7 +126,7 @@ class App:
         saved = self.read_saved()
         settings = saved.settings if saved else Settings()
         if seed is None:
-            self.table = saved or Table(daily_of(_date(self.ui.today)), settings)
+            self.table = saved or Table(daily_seed(_date(self.ui.today)), settings)
         elif saved is not None and saved.seed == seed and saved.rules == rules:
             self.table = saved
         else:
@@ -393,7 +393,7 @@ class App:
             self.draw()
             self.run_soon()
         elif intent == "daily":
-            self.open_game(daily_of(_date(self.ui.today)))
+            self.open_game(daily_seed(_date(self.ui.today)))
         elif intent == "new":                 # the options chosen in the Options panel
             self.open_game(new_game_seed(), self.table.settings.rules)
         elif intent == "options-default":

@@ -77,7 +77,7 @@ def find_deal(kind: str, limit: int = 20_000):
         h = HandState.from_seed(seed, 1)
         h.apply("pick")
         for bury in h.legal_actions():
-            h2 = h.copy()
+            h2 = h.clone()
             h2.apply(bury)
             for call in h2.legal_actions():
                 if call.kind.value != "call":

@@ -17,6 +17,7 @@ from sheepshead.actions import BURY, CALL, action_of
 from sheepshead.bots import make_player
 from sheepshead.cards import cards_of
 from sheepshead.state import HandState
+from sheepshead.position import Phase
 
 from test_bots_play import seeded_positions
 
@@ -39,7 +40,7 @@ def redistribute(state: HandState, seat: int, rng: random.Random) -> HandState |
     for s in range(5):
         if s != seat:
             slots.append(("hand", s, state.hands[s] & ~fixed_unknown))
-    if state.phase >= 2 and picker >= 0 and picker != seat:
+    if state.phase not in (Phase.PICK, Phase.BURY) and picker >= 0 and picker != seat:
         slots.append(("bury", picker, state.bury))
     if picker < 0:
         slots.append(("blind", -1, state.blind))
@@ -67,7 +68,7 @@ def redistribute(state: HandState, seat: int, rng: random.Random) -> HandState |
         if picker == seat:
             blind = state.blind
             hands[picker] = (hands[picker] | state.bury) & ~blind
-        elif state.phase >= 2:
+        elif state.phase not in (Phase.PICK, Phase.BURY):
             blind = new_bury                      # the picker buried the blind itself
         else:                                     # bury phase: the picker holds eight
             two = cards_of(hands[picker])[:2]

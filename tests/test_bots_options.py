@@ -16,6 +16,7 @@ from sheepshead.bots.sampling import Slots, sample_state
 from sheepshead.cards import SUIT_MASK, parse_card
 from sheepshead.rules import Rules
 from sheepshead.state import CallKind, HandState
+from sheepshead.position import Phase
 
 TABLES = {
     "crack+blitz": {"crack": True, "blitz": True},
@@ -95,8 +96,9 @@ def test_doubles_are_said_in_play_and_the_partner_always_passes():
             seat = state.to_act
             view = state.view(seat)
             action = players[seat].choose(view)
-            if state.phase == 5:
-                _, kind = state.asks[0]
+            question = state.pending_question()
+            if question is not None:
+                _, kind = question
                 if kind == CRACK and seat == state.partner:
                     partner_asked += 1
                     assert str(action) == "pass"
@@ -115,7 +117,7 @@ def test_standard_picks_more_under_doublers_than_under_leasters():
         for h in range(400):
             state = HandState.from_seed("game:%016x" % (0xd0b + h), 1 + h % 10, rules)
             player = make_player("standard", 1)
-            while state.phase == 0:
+            while state.phase is Phase.PICK:
                 action = player.choose(state.view(state.to_act))
                 picks += str(action) == "pick"
                 state.apply(action)

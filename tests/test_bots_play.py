@@ -115,7 +115,7 @@ def seeded_positions(count: int, level: str = "standard", every: int = 1):
         while not state.is_over:
             seat = state.to_act
             if k % every == 0:
-                out.append((state.copy(), seat))
+                out.append((state.clone(), seat))
             state.apply(players[seat].choose(state.view(seat)))
             k += 1
         i += 1

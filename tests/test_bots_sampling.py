@@ -9,6 +9,7 @@ from sheepshead.bots.knowledge import Knowledge
 from sheepshead.bots.sampling import Slots, sample_state
 from sheepshead.cards import SUIT_MASK
 from sheepshead.state import CallKind, HandState
+from sheepshead.position import Phase
 
 
 def _check(state: HandState, seat: int, sample: HandState) -> None:
@@ -64,11 +65,11 @@ def test_sampled_deals_respect_voids_and_the_called_card():
     for i in range(60):
         state = HandState.from_seed("game:%016x" % (0x77 + i), 1)
         players = [make_player("standard", s) for s in range(5)]
-        while not state.is_over and state.phase == 3 or state.phase < 3:
-            if state.phase == 3 and len(state.tricks) >= 2:
+        while not state.is_over:
+            if state.phase is Phase.PLAY and len(state.tricks) >= 2:
                 break
             state.apply(players[state.to_act].choose(state.view(state.to_act)))
-        if state.is_over or state.phase != 3:
+        if state.phase is not Phase.PLAY:
             continue
         seat = state.to_act
         k = Knowledge(state.view(seat))

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference as R  # noqa: E402
 
 from sheepshead import Card, HandState, SheepsheadError, parse_card  # noqa: E402
-from sheepshead.actions import action_of  # noqa: E402
+from sheepshead.actions import Kind, action_of  # noqa: E402
 from sheepshead.cards import CARDS, POINTS, cards_of  # noqa: E402
 from sheepshead.state import Phase  # noqa: E402
 
@@ -150,7 +150,7 @@ def test_legal_actions_and_moves_agree_and_all_verify():
             if st.phase == Phase.PLAY:
                 assert st.legal_play_mask() == sum(1 << (m - 64) for m in moves)
             # a copy is independent of the original
-            c = st.copy()
+            c = st.clone()
             c.apply(actions[-1])
             assert st.legal_actions() == actions
             st.apply(rng.choice(actions))
@@ -216,7 +216,7 @@ def test_reference_differential_with_unknown_and_ten_calls():
         st.apply("pick")
         wanted = None
         for bury in st.legal_actions():
-            c = st.copy()
+            c = st.clone()
             c.apply(bury)
             calls = [str(a) for a in c.legal_actions()]
             special = [t for t in calls if "unknown" in t or t.startswith("call 10")]
@@ -312,10 +312,12 @@ def check_view(st: HandState, seat: int) -> None:
         assert not (seen & set(cards_of(st.bury)))
         if st.unknown >= 0:
             assert CARDS[st.unknown] not in seen
-        assert all(text in ("bury",) for who, text in v.history if text.startswith("bury"))
+        buries = [p for p in v.history if p.kind is Kind.BURY]
+        assert all(p.cards == (None, None) and p.action is None and str(p) == "bury"
+                   for p in buries)
     else:
         assert set(v.blind) == set(cards_of(st.blind))
-        if st.phase > Phase.BURY:
+        if st.phase not in (Phase.PICK, Phase.BURY):
             assert set(v.bury) == set(cards_of(st.bury))
     # the partner: known only to itself until the called card is played
     called_out = st.called >= 0 and CARDS[st.called] in face_up_played(st, seat)

@@ -16,7 +16,7 @@ import json
 import random
 from pathlib import Path
 
-from sheepshead import HandState, SheepsheadError, replay
+from sheepshead import Action, Card, HandState, SheepsheadError, replay
 from sheepshead.actions import Kind
 from sheepshead.cards import CARDS, cards_of
 from sheepshead.state import Phase
@@ -152,7 +152,7 @@ def test_views_equal_with_unknown_card_hidden():
         st.apply("pick")
         choice = None
         for bury in st.legal_actions():
-            c = st.copy()
+            c = st.clone()
             c.apply(bury)
             calls = [a for a in c.legal_actions() if a.unknown is not None]
             if calls:
@@ -202,9 +202,16 @@ def test_unknown_card_face_down_for_others():
     mine, theirs = st.view(0), st.view(1)
     assert mine.unknown is CARDS[7] and theirs.unknown is None
     assert mine.trick.cards == (CARDS[7],) and theirs.trick.cards == (None,)
-    assert mine.history[2] == (0, "call AH unknown AC") and theirs.history[2] == (0, "call AH unknown")
-    assert mine.history[3] == (0, "play AC") and theirs.history[3] == (0, "play unknown")
-    assert theirs.history[1] == (0, "bury") and mine.history[1] == (0, "bury 7C 7S")
+    def seen(v, i):
+        return v.history[i].seat, str(v.history[i])
+    assert seen(mine, 2) == (0, "call AH unknown AC") and seen(theirs, 2) == (0, "call AH unknown")
+    assert seen(mine, 3) == (0, "play AC") and seen(theirs, 3) == (0, "play unknown")
+    assert seen(theirs, 1) == (0, "bury") and seen(mine, 1) == (0, "bury 7C 7S")
+    # Structured: hidden cards are None, and only a fully seen action carries its Action.
+    assert theirs.history[2].cards == (Card("AH"), None) and theirs.history[2].action is None
+    assert mine.history[2].action == Action.parse("call AH unknown AC")
+    assert theirs.history[3].cards == (None,) and theirs.history[3].kind is Kind.PLAY
+    assert theirs.history[1].cards == (None, None) and theirs.history[1].hidden
     assert theirs.unknown_pending is False and theirs.cards_left[0] == 5
     assert theirs.blind is None and theirs.bury is None
     assert set(mine.blind) == set(cards_of(st.blind))

@@ -253,7 +253,7 @@ def test_the_crack_round_on_screen():
     assert "Gus is deciding whether to double" in html["status"]
     assert html["actions"] == ""
     t.hand.apply("crack")                              # Gus cracks (driven directly)
-    assert announce(1, "crack") == "Gus cracks: the hand counts double."
+    assert announce(t.seat_view().history[-1]) == "Gus cracks: the hand counts double."
     v = t.seat_view()
     assert v.to_act == HUMAN and v.multiplier == 2 and v.cracked_by == 1
     html = render(t.view(), UiState())
@@ -263,7 +263,7 @@ def test_the_crack_round_on_screen():
     assert t.act("recrack") is not None
     html = render(t.view(), UiState())
     assert "×4 cracked, re-cracked" in html["chips"]
-    assert announce(0, "recrack") == "You re-crack: double again."
+    assert announce(t.seat_view().history[-1]) == "You re-crack: double again."
     play_hand(t)
     s = t.hand_summary()
     assert s.multiplier == 4 and s.stakes == "×4 cracked, re-cracked"
@@ -290,7 +290,7 @@ def test_the_partner_answers_the_crack_question_with_the_same_words():
             continue
         shown = {}
         for role, call in (("partner", partner[0]), ("defender", defender[0])):
-            h2 = h.copy()
+            h2 = h.clone()
             h2.apply(call)
             while h2.to_act != HUMAN:
                 h2.apply("pass")

@@ -125,12 +125,13 @@ def test_a_bad_link_opens_todays_daily_with_a_message_and_share_copies_a_line(pa
 def test_a_saved_game_resumes_in_its_last_hand_and_ends_with_the_winner(page, site_url):
     from sheepshead import Game
     from sheepshead.ui.table import Settings, Table
+    from sheepshead.position import Phase
 
     seed = "game:00000000000000ab"
     table = Table(seed, Settings(speed="instant"))
     while True:                                   # nine hands, then hand 10 up to your turn
         while not table.hand.is_over and not (table.game.hand_number == 10 and table.human_turn
-                                              and table.hand.phase >= 3):
+                                              and table.hand.phase is Phase.PLAY):
             if table.human_turn:
                 table.act(table.seat_view().legal[0])
             else:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from sheepshead import HandState, SheepsheadError
+from sheepshead import Card, HandState, Kind, SheepsheadError
 from sheepshead.cards import display_order
 from sheepshead.state import Phase
 from sheepshead.ui.render import UiState, render, ui_intent
@@ -35,7 +35,7 @@ def first_seed(kind: str) -> tuple[str, str, str]:
         h = HandState.from_seed(seed, 1)
         h.apply("pick")
         for bury in h.legal_actions():
-            h2 = h.copy()
+            h2 = h.clone()
             h2.apply(bury)
             for call in h2.legal_actions():
                 if kind == "unknown" and call.unknown is not None:
@@ -183,13 +183,22 @@ def test_diff_queues_each_action_and_each_finished_trick():
         assert m.text.endswith(".")
 
 
+def said(seat, kind, *cards):
+    """A public action as a seat saw it (None for a hidden card)."""
+    from sheepshead.view import PublicAction
+    cards = tuple(None if c is None else Card(c) for c in cards)
+    return PublicAction(seat, Kind(kind), cards, None)
+
+
 def test_announcements():
-    assert announce(1, "play QC") == "Gus plays the Queen of clubs."
-    assert announce(0, "pass") == "You pass."
-    assert announce(2, "pick") == "Bev picks up the blind."
-    assert announce(3, "call AH") == "Lars calls the Ace of hearts."
-    assert announce(3, "call AH unknown") == "Lars calls the Ace of hearts, with an unknown card set aside."
-    assert announce(4, "play unknown") == "Dottie plays the unknown card, face down."
+    assert announce(said(1, "play", "QC")) == "Gus plays the Queen of clubs."
+    assert announce(said(0, "pass")) == "You pass."
+    assert announce(said(2, "pick")) == "Bev picks up the blind."
+    assert announce(said(3, "call", "AH")) == "Lars calls the Ace of hearts."
+    assert announce(said(3, "call", "AH", None)) == (
+        "Lars calls the Ace of hearts, with an unknown card set aside.")
+    assert announce(said(4, "play", None)) == "Dottie plays the unknown card, face down."
+    assert announce(said(2, "bury", None, None)) == "Bev buries two cards."
 
 
 # ------------------------------------------------------------------ share
@@ -285,14 +294,20 @@ def test_text_colours_on_the_table_meet_4_5_to_1():
 
 
 def test_play_hint_explains_unavailable_cards_in_the_second_person():
-    from sheepshead.ui.table import _second_person
+    from sheepshead.cards import Suit
+    from sheepshead.refusals import Reason, Refusal
 
-    assert _second_person("seat 0 must follow trump") == "You must follow trump."
-    assert _second_person("seat 0 may not throw off the called AH") == (
-        "You may not throw off the called Ace of hearts.")
-    assert _second_person("seat 0 must keep the last hearts card until hearts is led "
-                          "(it holds the call of AH)") == (
-        "You must keep the last hearts card until hearts is led (you hold the call of Ace of hearts).")
+    follow = Refusal(Reason.MUST_FOLLOW, 0, suit=Suit.TRUMP)
+    assert str(follow) == "seat 0 must follow trump"
+    assert follow.text(you=True) == "You must follow trump."
+    keep = Refusal(Reason.KEEP_CALLED, 0, Card("AH"))
+    assert str(keep) == "seat 0 may not throw off the called AH"
+    assert keep.text(you=True) == "You may not throw off the called Ace of hearts."
+    hold = Refusal(Reason.KEEP_HOLD_CARD, 0, Card("AH"), Suit.HEARTS)
+    assert str(hold) == ("seat 0 must keep the last hearts card until hearts is led "
+                         "(it holds the call of AH)")
+    assert hold.text(you=True) == ("You must keep the last hearts card until hearts is led "
+                                   "(you hold the call of Ace of hearts).")
     for i in range(40):
         t = Table(f"game:{i:016x}")
         t.act("pass")

@@ -15,7 +15,6 @@ import hashlib
 import math
 import time
 
-from ..actions import code_of
 from ..errors import SheepsheadError
 from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
@@ -37,10 +36,10 @@ def _player_seed(seed: int, i: int, rotation: int, seat: int) -> int:
 
 def play_hand(state: HandState, players: list) -> HandState:
     """Play ``state`` to its end, each seat's player seeing only its seat's view."""
-    while state.phase != 4:
+    while not state.is_over:
         seat = state.to_act
         action = players[seat].choose(state.view(seat))
-        code = code_of(action)
+        code = action.code
         if code not in state.legal_moves():
             raise SheepsheadError(f"{players[seat]!r} chose an illegal action {action}")
         state.apply_move(code)

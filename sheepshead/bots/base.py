@@ -44,7 +44,7 @@ class Player:
     def rng_for(self, view: SeatView) -> random.Random:
         key = "%s|%d|%d|%s|%s" % (self.level, self.seed, view.seat,
                                   " ".join(str(c) for c in view.hand),
-                                  ";".join(f"{s}:{a}" for s, a in view.history))
+                                  ";".join(f"{p.seat}:{p}" for p in view.history))
         return random.Random(key)
 
     def choose(self, view: SeatView) -> Action:
@@ -67,5 +67,4 @@ class RandomPlayer(Player):
     level = "random"
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
-        from .knowledge import action_code
-        return action_code(rng.choice(view.legal))
+        return rng.choice(view.legal).code

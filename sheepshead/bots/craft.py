@@ -21,9 +21,11 @@ and take one cheap trick to qualify.
 from __future__ import annotations
 
 from ..actions import ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, RECRACK
+from ..cards import (BEATS, FAIL_ACES, FAIL_ACES_MASK, FAIL_MASK, JACK_OF_DIAMONDS, JACKS, POINTS,
+                     QUEENS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_MASK, TRUMP_ORDER, mask_bits)
+from ..legality import WINNING, call_options
+from ..legality import trick_winner as winning_position
 from ..rules import DEFAULT_RULES, AllPass, PartnerBy
-from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_ORDER
-from .knowledge import BEATS, FAIL_ACES_MASK, FAIL_MASK, TRUMP_MASK, mask_bits
 
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
            "call_ranking", "best_call", "play_card", "pick_rule", "doubles_code", "table_from_knowledge", "table_from_state"]
@@ -41,11 +43,9 @@ POWER = tuple(POWER)
 _PICK_VALUE = [0.0] * 32
 for _i, _t in enumerate(TRUMP_ORDER):
     _PICK_VALUE[_t] = (4.0, 3.6, 3.2, 3.0, 2.6, 2.4, 2.2, 2.0, 1.6, 1.5, 1.3, 1.1, 1.0, 1.0)[_i]
-for _a in (7, 15, 23):
+for _a in FAIL_ACES:
     _PICK_VALUE[_a] = 1.3
 _PICK_VALUE = tuple(_PICK_VALUE)
-QUEENS = sum(1 << c for c in TRUMP_ORDER[:4])
-JACKS = sum(1 << c for c in TRUMP_ORDER[4:8])
 PICK_THRESHOLD = (9.2, 9.0, 8.8, 8.6, 8.4)
 """Pick when the hand's score reaches this, by how many seats passed before."""
 
@@ -110,7 +110,7 @@ def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None) -> b
     if not trumps & (QUEENS | JACKS):
         return False
     if rules is not None and rules.partner is PartnerBy.JACK_OF_DIAMONDS:
-        threshold += 2.0 if hand >> 28 & 1 else 0.5      # holding the Jack: secretly alone
+        threshold += 2.0 if hand >> JACK_OF_DIAMONDS & 1 else 0.5   # holding it: secretly alone
     return pick_score(hand) + noise >= threshold
 
 
@@ -143,16 +143,6 @@ def doubles_code(hand: int, kind: int, legal_codes: list[int], rules) -> int:
 
 
 # ---------------------------------------------------------------- bury, call
-def _call_options(hand: int, bury: int) -> tuple[list[int], list[int], bool]:
-    owned = hand | bury
-    aces = [a for s, a in enumerate((7, 15, 23)) if hand & SUIT_MASK[s] and not owned >> a & 1]
-    tens = []
-    if owned & FAIL_ACES_MASK == FAIL_ACES_MASK:
-        tens = [t for s, t in enumerate((3, 11, 19)) if hand & SUIT_MASK[s] and not owned >> t & 1]
-    only_aces = not (hand & FAIL_MASK & ~FAIL_ACES_MASK)
-    return aces, tens, only_aces
-
-
 _CALL_VALUES: dict[int, float] = {}
 
 
@@ -186,7 +176,7 @@ def bury_ranking(hand8: int) -> list[tuple[float, int]]:
     return out
 
 
-_BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in (7, 15, 23) else 0)
+_BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in FAIL_ACES else 0)
                    for c in range(32))
 """Points banked by burying a card, less what its trick-taking power is worth."""
 
@@ -198,7 +188,8 @@ def _bury_score(hand8: int, a: int, b: int) -> float:
     for s in range(3):
         if hand8 & SUIT_MASK[s] and not rest & SUIT_MASK[s]:
             score += 5.0
-    aces, tens, only_aces = _call_options(rest, bury)
+    aces, tens, _ = call_options(rest, bury)
+    only_aces = not (rest & FAIL_MASK & ~FAIL_ACES_MASK)
     calls = aces or tens
     if calls:
         score += max(_call_value(rest, c) for c in calls)
@@ -290,19 +281,19 @@ def table_from_state(state, legal: int = -1) -> Table:
     t.legal = state.legal_play_mask() if legal < 0 else legal
     picker = t.picker = state.picker
     partner = state.partner
-    t.partner = partner if (partner >= 0 and (state.partner_revealed_at >= 0 or partner == me)) else -1
+    revealed = state.partner_revealed
+    t.partner = partner if (partner >= 0 and (revealed or partner == me)) else -1
     t.i_am_partner = partner == me and picker != me
     t.leaster = picker < 0
     t.called = state.called
     t.called_suit = state.called_suit
-    t.duties = state.called >= 0 and state.called_led_at < 0
-    cards = state.trick_cards
-    if state.unknown_pos >= 0:
-        cards = cards[:]
-        cards[state.unknown_pos] = -1
+    t.duties = state.called >= 0 and not state.called_suit_led
+    cards = list(state.trick_cards)
+    if state.unknown_position >= 0:
+        cards[state.unknown_position] = -1      # face down: it never wins
     t.trick = cards
     t.leader = state.leader
-    t.led = state.led_suit if cards else -1
+    t.led = state.led_suit
     t.possible = hands
     if t.n == 5:
         t.unseen = (hands[0] | hands[1] | hands[2] | hands[3] | hands[4]) & ~hands[me]
@@ -316,7 +307,7 @@ def table_from_state(state, legal: int = -1) -> Table:
     t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
     t.voids = _NO_VOIDS
     t.sure_alone = partner < 0 and picker >= 0 and state.call_kind is not None and (
-        t.n == 3 or (state.partner_card == 28 and (me == picker or state.partner_revealed_at >= 0)))
+        t.n == 3 or (state.partner_card == JACK_OF_DIAMONDS and (me == picker or revealed)))
     return t
 
 
@@ -442,20 +433,14 @@ def _lead_leaster(t: Table, legal: int) -> int:
 
 
 def trick_winner(t: Table) -> tuple[int, int, int]:
-    """(winning seat, winning card or -1, card points) of the trick in progress."""
+    """(winning seat, winning card or -1, card points) of the trick in progress, by the
+    engine's rule (:func:`sheepshead.legality.trick_winner`); the card is -1 while no card
+    played so far can win (only the face-down unknown card was led, and nobody followed)."""
     trick = t.trick
-    led = t.led
-    best_card, best_pos, pts, best_v = -1, 0, 0, -1
-    for k, c in enumerate(trick):
-        if c < 0:
-            continue
-        pts += POINTS[c]
-        s = SUIT_OF[c]
-        if s == 3 or s == led:
-            v = STRENGTH[c]
-            if v > best_v:
-                best_v, best_card, best_pos = v, c, k
-    return (t.leader + best_pos) % t.n, best_card, pts
+    pos, pts = winning_position(trick, t.led)
+    c = trick[pos]
+    best_card = c if c >= 0 and WINNING[t.led][c] > 0 else -1
+    return (t.leader + pos) % t.n, best_card, pts
 
 
 def _follow(t: Table, legal: int) -> int:

@@ -16,12 +16,13 @@ from __future__ import annotations
 import random
 
 from ..actions import BURY, PASS, PICK, PLAY
-from ..cards import POINTS
+from ..cards import POINTS, mask_bits
+from ..position import Phase
 from ..view import SeatView
 from .base import Player
 from .craft import (POWER, _friend, bury_ranking, call_ranking, doubles_code, play_card,
                     table_from_knowledge, trick_winner, wants_to_pick)
-from .knowledge import Knowledge, mask_bits
+from .knowledge import Knowledge
 
 __all__ = ["EasyPlayer"]
 
@@ -41,20 +42,20 @@ class EasyPlayer(Player):
     def decide(self, view: SeatView, rng: random.Random) -> int:
         k = Knowledge(view)
         phase = k.phase
-        if phase == 0:
+        if phase is Phase.PICK:
             return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 7.0), k.rules) else PASS
-        if phase == 5:
+        if phase is Phase.DOUBLES:
             # Crack, re-crack or blitz on Standard's judgement, but often too timid to say it.
             code = doubles_code(k.hand, k.legal_codes[0], k.legal_codes, k.rules)
             return PASS if rng.random() < DOUBLES_LAPSE else code
-        if phase == 1:
+        if phase is Phase.BURY:
             if rng.random() < BURY_LAPSE:
                 # A beginner's bury: the two cheapest cards, banking no points.
                 cards = sorted(mask_bits(k.hand), key=lambda c: (POWER[c] >= 16, POINTS[c], POWER[c]))
                 a, b = sorted(cards[:2])
                 return BURY + 32 * a + b
             return bury_ranking(k.hand)[0][1]
-        if phase == 2:
+        if phase is Phase.CALL:
             ranking = call_ranking(k.hand, k.legal_codes)
             return ranking[0 if rng.random() > CALL_LAPSE or ranking[1][0] < -5 else 1][1]
         t = table_from_knowledge(k)

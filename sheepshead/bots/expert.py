@@ -25,6 +25,7 @@ import random
 
 from ..actions import ALONE, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
 from ..cards import POINTS, STRENGTH, SUIT_OF
+from ..position import Phase
 from ..state import HandState
 from ..view import SeatView
 from .base import Player
@@ -48,6 +49,7 @@ MARGIN = 1.0
 DOUBLES_TRIES = 12
 """Options only: redraws of a deal until the picker's (and a cracker's) hand fits its action."""
 
+_PICK, _BURY, _DOUBLES, _PLAY, _DONE = Phase.PICK, Phase.BURY, Phase.DOUBLES, Phase.PLAY, Phase.DONE
 _BURY_CACHE: dict[int, int] = {}
 _PICK_CACHE: dict[tuple[int, int], bool] = {}
 
@@ -76,24 +78,26 @@ def rollout(state: HandState) -> HandState:
     apply = state.apply_move
     while True:
         phase = state.phase
-        if phase == 3:
+        if phase is _PLAY:
             m = state.legal_play_mask()
             if m & (m - 1):
                 apply(64 + play_card(table_from_state(state, m)))
             else:
                 apply(63 + m.bit_length())
-        elif phase == 4:
+        elif phase is _DONE:
             return state
-        elif phase == 0:
-            apply(PICK if _would_pick(state.hands[state.to_act], state.passes, state.rules) else PASS)
-        elif phase == 1:
-            apply(_bury(state.hands[state.picker]))
-        elif phase == 5:
-            seat, kind = state.asks[0]
+        elif phase is _PICK:
+            apply(PICK if _would_pick(state.hand_mask(state.to_act), state.passes, state.rules)
+                  else PASS)
+        elif phase is _BURY:
+            apply(_bury(state.hand_mask(state.picker)))
+        elif phase is _DOUBLES:
+            seat, kind = state.pending_question() or (state.to_act, PASS)
             legal = state.legal_moves()
-            apply(doubles_code(state.hands[seat], kind, legal, state.rules) if len(legal) > 1 else PASS)
+            apply(doubles_code(state.hand_mask(seat), kind, legal, state.rules)
+                  if len(legal) > 1 else PASS)
         else:
-            apply(best_call(state.hands[state.picker], state.legal_moves()))
+            apply(best_call(state.hand_mask(state.picker), state.legal_moves()))
 
 
 def _doubles_ok(k: Knowledge, state: HandState) -> bool:
@@ -123,7 +127,7 @@ _BY_STRENGTH = tuple(sorted((c for c in range(32) if SUIT_OF[c] == s), key=STREN
 def distinct_plays(k: Knowledge, legal: list[int]) -> list[int]:
     """The legal plays less the equivalent ones: of two cards of a suit with the same
     points and no card still out between them, only the lower is tried."""
-    if k.phase != 3 or len(legal) < 2:
+    if k.phase is not Phase.PLAY or len(legal) < 2:
         return list(legal)
     mine_or_gone = k.hand | k.played
     out = []
@@ -167,9 +171,9 @@ class ExpertPlayer(Player):
     # ------------------------------------------------------------ search
     def _candidates(self, k: Knowledge) -> list[int]:
         legal = k.legal_codes
-        if k.phase == 1:
+        if k.phase is Phase.BURY:
             return [code for _, code in bury_ranking(k.hand)[:BURY_CANDIDATES]]
-        if k.phase == 2:
+        if k.phase is Phase.CALL:
             ranked = [code for _, code in call_ranking(k.hand, legal)]
             plain = [c for c in ranked if c < CALL_UNKNOWN and c != ALONE]
             unknown = [c for c in ranked if c >= CALL_UNKNOWN][:3]
@@ -179,7 +183,7 @@ class ExpertPlayer(Player):
     def _search(self, view: SeatView, rng: random.Random) -> tuple[int, list[tuple[int, float]]]:
         k = Knowledge(view)
         default = standard_code(k)
-        if k.phase == 5:
+        if k.phase is Phase.DOUBLES:
             # The crack round: Standard's judgement.  Searched, the Expert cracked three times
             # as often as Standard and lost 1.9 points a question on the true deals: its samples
             # cannot make the picker's hand as strong as a pick (let alone an alone call) implies.
@@ -190,7 +194,7 @@ class ExpertPlayer(Player):
         if len(cands) == 1:
             return cands[0], [(cands[0], 0.0)]
         me = k.seat
-        cap = PICK_SAMPLES if k.phase == 0 else MAX_SAMPLES
+        cap = PICK_SAMPLES if k.phase is Phase.PICK else MAX_SAMPLES
         samples = max(MIN_SAMPLES, min(cap, self.budget // len(cands)))
         slots = Slots(k)
         doubles_check = k.picker >= 0 and k.view.cracked_by is not None
@@ -209,7 +213,7 @@ class ExpertPlayer(Player):
             w = passers_weight(k, state, _would_pick) if k.passed else 1.0
             row = []
             for i, code in enumerate(cands):
-                s = state.copy()
+                s = state.clone()
                 s.apply_move(code)
                 v = rollout(s).scores()[me]
                 row.append(v)

@@ -15,62 +15,17 @@ Nothing here looks at anything but the view.
 
 from __future__ import annotations
 
-from ..actions import Action, code_of
-from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_ORDER
-from ..state import CallKind
+from ..actions import Kind
+from ..cards import (ALL_CARDS, BLACK_QUEENS, BLACK_SEVENS, FAIL_ACES_MASK, POINTS, SUIT_MASK,
+                     SUIT_OF, TRUMP_MASK)
+from ..position import CallKind, Phase
 from ..view import SeatView
 
-__all__ = ["Knowledge", "TRUMP_MASK", "FAIL_MASK", "FAIL_ACES_MASK", "BEATS", "mask_bits",
-           "low_bit_card", "action_code"]
+__all__ = ["Knowledge"]
 
-TRUMP_MASK = SUIT_MASK[3]
-FAIL_MASK = SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]
-FAIL_ACES = (7, 15, 23)
-FAIL_ACES_MASK = (1 << 7) | (1 << 15) | (1 << 23)
-ALL = (1 << 32) - 1
-DECK_FOUR = ALL & ~((1 << 0) | (1 << 8))
+DECK_FOUR = ALL_CARDS & ~BLACK_SEVENS
 """Four-handed, the black sevens (7C, 7S) are out of the deck."""
-BLACK_QUEENS = (1 << 5) | (1 << 13)
-JACK_OF_DIAMONDS = 28
-
-
-def _beats(c: int) -> int:
-    """Cards that beat card ``c`` when ``c`` is winning a trick (of its own suit led)."""
-    if SUIT_OF[c] == 3:
-        return sum(1 << t for t in TRUMP_ORDER if STRENGTH[t] > STRENGTH[c])
-    s = SUIT_OF[c]
-    return TRUMP_MASK | sum(1 << x for x in range(32)
-                            if SUIT_OF[x] == s and STRENGTH[x] > STRENGTH[c])
-
-
-BEATS: tuple[int, ...] = tuple(_beats(c) for c in range(32))
-"""``BEATS[c]``: mask of the cards that take a trick ``c`` is winning."""
-
-
-_BYTE_BITS = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
-                   for k in range(4))
-_B0, _B1, _B2, _B3 = _BYTE_BITS
-
-
-def mask_bits(mask: int) -> list[int]:
-    """The card indexes of a mask, lowest first."""
-    if mask < 256:
-        return list(_B0[mask])
-    return [*_B0[mask & 255], *_B1[(mask >> 8) & 255], *_B2[(mask >> 16) & 255], *_B3[mask >> 24]]
-
-
-def low_bit_card(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-_CODES: dict[Action, int] = {}
-
-
-def action_code(action: Action) -> int:
-    code = _CODES.get(action)
-    if code is None:
-        code = _CODES[action] = code_of(action)
-    return code
+_BEFORE_THE_CALL = (Phase.PICK, Phase.BURY)
 
 
 class Knowledge:
@@ -88,16 +43,16 @@ class Knowledge:
         self.view = view
         n = self.players = view.players
         me = self.seat = view.seat
-        self.phase = int(view.phase)
+        self.phase = view.phase
         self.hand = hand = sum(1 << c.index for c in view.hand)
-        self.legal_codes = [action_code(a) for a in view.legal]
+        self.legal_codes = [a.code for a in view.legal]
         self.picker = picker = -1 if view.picker is None else view.picker
         self.partner = -1 if view.partner is None else view.partner
         self.i_am_partner = self.partner == me and picker != me
         self.call_kind = view.call_kind
         self.alone = view.call_kind is CallKind.ALONE
         self.rules = view.rules
-        self.deck = deck = DECK_FOUR if n == 4 else ALL
+        self.deck = deck = DECK_FOUR if n == 4 else ALL_CARDS
         # The picker plays alone and this seat knows it: announced, three-handed, or under the
         # Jack of diamonds option once known (only these last two change how the others play).
         self.sure_alone = view.alone is True and (n == 3 or view.call_kind is CallKind.JACK)
@@ -111,10 +66,10 @@ class Knowledge:
         self.bury = sum(1 << c.index for c in view.bury) if view.bury else 0
         self.cards_left = list(view.cards_left)
         passed = []                        # passes at the pick (not crack or blitz passes)
-        for s, text in view.history:
-            if text == "pass":
-                passed.append(s)
-            elif text == "pick":
+        for p in view.history:
+            if p.kind is Kind.PASS:
+                passed.append(p.seat)
+            elif p.kind is Kind.PICK:
                 break
         self.passed = passed
 
@@ -168,7 +123,7 @@ class Knowledge:
             known |= self.bury | (1 << self.unknown if self.unknown >= 0 else 0)
         self.unseen = unseen = deck & ~known
         # Hidden places besides the other hands.
-        self.hidden_bury = picker >= 0 and picker != me and self.phase >= 2
+        self.hidden_bury = picker >= 0 and picker != me and self.phase not in _BEFORE_THE_CALL
         self.hidden_blind = picker < 0      # pick phase, or the leaster's blind set aside
 
         # What each other seat may hold.
@@ -182,7 +137,7 @@ class Knowledge:
                     m &= ~SUIT_MASK[k]
             possible[s] = m
         self.picker_must_hold = 0
-        self.picker_only = ALL
+        self.picker_only = ALL_CARDS
         self.partner_candidates = []
         called = self.called
         if called >= 0 and unseen >> called & 1:
@@ -224,10 +179,6 @@ class Knowledge:
         self.possible = possible
 
     # ----------------------------------------------------------- questions
-    def trumps_out(self) -> int:
-        """Trumps this seat has not seen (in other hands, or hidden in bury/blind)."""
-        return self.unseen & TRUMP_MASK
-
     def ten_call_aces(self) -> int:
         """After a Ten call the picker holds (or buried) every fail Ace not yet played."""
         if self.call_kind is CallKind.TEN and self.picker != self.seat:

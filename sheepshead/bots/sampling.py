@@ -23,20 +23,12 @@ from __future__ import annotations
 
 import random
 
-from ..actions import BURY, CALL_UNKNOWN, PLAY, Action, code_of
+from ..actions import BURY, CALL_UNKNOWN, PLAY, Kind
+from ..cards import BLACK_QUEENS, mask_bits
 from ..state import HandState
-from .knowledge import BLACK_QUEENS, Knowledge, mask_bits
+from .knowledge import Knowledge
 
 __all__ = ["sample_state", "Slots", "history_codes"]
-
-_TEXT_CODES: dict[str, int] = {}
-
-
-def _code(text: str) -> int:
-    c = _TEXT_CODES.get(text)
-    if c is None:
-        c = _TEXT_CODES[text] = code_of(Action.parse(text))
-    return c
 
 
 class Slots:
@@ -170,16 +162,16 @@ class Slots:
 def history_codes(k: Knowledge, bury: int, unknown: int) -> list[int]:
     """The move codes of the view's history, hidden parts filled from a sample."""
     codes = []
-    for _, text in k.view.history:
-        if text == "bury":
+    for p in k.view.history:
+        if p.action is not None:
+            codes.append(p.action.code)
+        elif p.kind is Kind.BURY:
             a, b = mask_bits(bury)
             codes.append(BURY + 32 * a + b)
-        elif text == "play unknown":
+        elif p.kind is Kind.PLAY:
             codes.append(PLAY + unknown)
-        elif text.endswith(" unknown"):
+        else:                                  # a call with an unknown card not seen
             codes.append(CALL_UNKNOWN + 32 * k.called + unknown)
-        else:
-            codes.append(_code(text))
     return codes
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ..actions import PASS, PICK, PLAY
+from ..position import Phase
 from ..view import SeatView
 from .base import Player
 from .craft import best_bury, best_call, doubles_code, play_card, table_from_knowledge, wants_to_pick
@@ -23,13 +24,13 @@ __all__ = ["StandardPlayer", "standard_code"]
 def standard_code(k: Knowledge) -> int:
     """Standard's move code for the seat of ``k`` (which is to act)."""
     phase = k.phase
-    if phase == 3:
+    if phase is Phase.PLAY:
         code = PLAY + play_card(table_from_knowledge(k))
-    elif phase == 0:
+    elif phase is Phase.PICK:
         code = PICK if wants_to_pick(k.hand, len(k.passed), 0.0, k.rules) else PASS
-    elif phase == 1:
+    elif phase is Phase.BURY:
         code = best_bury(k.hand)
-    elif phase == 5:
+    elif phase is Phase.DOUBLES:
         # The question asked is the one legal action besides pass (crack, recrack, blitz).
         code = doubles_code(k.hand, k.legal_codes[0], k.legal_codes, k.rules)
     else:

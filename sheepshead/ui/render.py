@@ -194,7 +194,7 @@ def _chips(tv: TableView) -> str:
                      f'{escape(" · ".join(phrases))}</span>')
     if tv.stakes:
         chips.append(f'<span class="chip stakes">{escape(tv.stakes)}</span>')
-    if v.phase >= Phase.PLAY and v.picker is None and v.leaster:
+    if v.leaster:
         chips.append('<span class="chip">Leaster: fewest points wins</span>')
     if v.called is not None:
         text = f"{ICON['called']} Called {v.called.name}"

@@ -31,21 +31,21 @@ import json
 import re
 from dataclasses import dataclass, field, fields, replace
 
-from ..actions import Action
+from ..actions import Action, Kind
 from ..bots.seating import computer_choice
-from ..cards import parse_card
-from ..deals import check_seed, new_game_seed
-from ..errors import SheepsheadError
+from ..deals import check_seed, daily_seed, new_game_seed
+from ..errors import IllegalActionError, SheepsheadError
+from ..refusals import Refusal
 from ..game import Game
 from ..rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
 from ..scoring import ROW_NAMES
-from ..state import CallKind, Phase
-from ..view import SeatView, ViewTrick
+from ..position import CallKind, Phase
+from ..view import PublicAction, SeatView, ViewTrick
 
 __all__ = [
     "HUMAN", "NAMES", "LEVELS", "SPEEDS", "SAVE_FORMAT", "Settings", "Event", "Move",
     "TableView", "HandSummary", "ScoreSheet", "Table", "parse_hash", "hash_of",
-    "daily_of", "diff", "share_line", "announce", "parse_link",
+    "diff", "share_line", "announce", "parse_link",
     "rules_phrases", "multiplier_text", "names_for",
 ]
 
@@ -141,10 +141,6 @@ _DAILY_HASH = re.compile(r"^daily=(\d{4}-\d{2}-\d{2})$")
 _GAME_HASH = re.compile(r"^game=([0-9a-fA-F]{16})(?:&rules=(.*))?$")
 
 
-def daily_of(date: _dt.date) -> str:
-    return f"daily:{date.isoformat()}"
-
-
 def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str | None]:
     """The seed and table options a location hash asks for, and a message when it is bad.
 
@@ -174,11 +170,11 @@ def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str |
         try:
             return seed, Rules.from_code(m[2]), None
         except SheepsheadError as e:
-            return daily_of(today), DEFAULT_RULES, (
+            return daily_seed(today), DEFAULT_RULES, (
                 f"The link's table options could not be read ({e}), so here is today's "
                 f"Daily.")
     shown = text if len(text) <= 40 else text[:40] + "…"
-    return daily_of(today), DEFAULT_RULES, (
+    return daily_seed(today), DEFAULT_RULES, (
         f"The link “#{shown}” names no game (expected #daily=YYYY-MM-DD "
         f"or #game= and 16 hex digits), so here is today's Daily.")
 
@@ -447,15 +443,17 @@ class Table:
         """When it is your turn to play and some cards are not playable: the engine's reason,
         in the second person (``You must follow trump.``); else None."""
         h = self.game.current
-        if not self.human_turn or h.phase != 3:
+        if not self.human_turn or h.phase is not Phase.PLAY:
             return None
         legal = {str(a) for a in h.legal_actions()}
         for card in h.hand_of(HUMAN):
             if f"play {card}" not in legal:
                 try:
                     h.verify(f"play {card}")
-                except SheepsheadError as e:
-                    return _second_person(getattr(e, "reason", str(e)))
+                except IllegalActionError as e:
+                    if isinstance(e.refusal, Refusal):
+                        return e.refusal.text(you=True)
+                    raise
         return None
 
     # -------------------------------------------------------------- results
@@ -530,45 +528,34 @@ def _verb(seat: int, third: str, second: str) -> str:
     return f"{NAMES[seat]} {second if seat == HUMAN else third}"
 
 
-def announce(seat: int, action: str) -> str:
-    """A sentence for a screen reader: ``Gus plays Queen of clubs.``"""
-    words = action.split()
-    kind = words[0]
-    if kind == "pick":
+def announce(p: PublicAction) -> str:
+    """A sentence for a screen reader: ``Gus plays the Queen of clubs.``"""
+    seat, kind = p.seat, p.kind
+    if kind is Kind.PICK:
         return _verb(seat, "picks", "pick") + " up the blind."
-    if kind == "pass":
+    if kind is Kind.PASS:
         return _verb(seat, "passes", "pass") + "."
-    if kind == "bury":
+    if kind is Kind.BURY:
         return _verb(seat, "buries", "bury") + " two cards."
-    if kind == "alone":
+    if kind is Kind.ALONE:
         return _verb(seat, "goes", "go") + " alone."
-    if kind == "call":
-        text = _verb(seat, "calls", "call") + f" the {parse_card(words[1]).name}"
-        if "unknown" in words:
+    if kind is Kind.CALL:
+        called = p.cards[0]
+        text = _verb(seat, "calls", "call") + f" the {called.name if called else 'card'}"
+        if len(p.cards) == 2:
             text += ", with an unknown card set aside"
         return text + "."
-    if kind == "crack":
+    if kind is Kind.CRACK:
         return _verb(seat, "cracks", "crack") + ": the hand counts double."
-    if kind == "recrack":
+    if kind is Kind.RECRACK:
         return _verb(seat, "re-cracks", "re-crack") + ": double again."
-    if kind == "blitz":
+    if kind is Kind.BLITZ:
         return (_verb(seat, "blitzes", "blitz") +
                 ", showing both black Queens: the hand counts double.")
-    if kind == "play":
-        if words[1] == "unknown":
-            return _verb(seat, "plays", "play") + " the unknown card, face down."
-        return _verb(seat, "plays", "play") + f" the {parse_card(words[1]).name}."
-    return f"{NAMES[seat]}: {action}."
-
-
-_CARD_WORD = re.compile(r"\b(10|[789JQKA])([CSHD])\b")
-
-
-def _second_person(reason: str) -> str:
-    """``seat 0 must keep the last hearts card … (it holds the call of AH)`` → ``You must …``."""
-    text = reason.replace(f"seat {HUMAN} ", "you ").replace("(it holds", "(you hold")
-    text = _CARD_WORD.sub(lambda m: parse_card(m[0]).name, text)
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    card = p.card
+    if card is None:
+        return _verb(seat, "plays", "play") + " the unknown card, face down."
+    return _verb(seat, "plays", "play") + f" the {card.name}."
 
 
 def _outcome(r) -> str:
@@ -603,17 +590,17 @@ def diff(before: SeatView, after: SeatView) -> list[Move]:
     moves: list[Move] = []
     played = _plays_of(before)
     n = after.players
-    for seat, text in after.history[len(before.history):]:
-        kind = text.split()[0]
-        if kind != "play":
-            moves.append(Move(kind, seat, announce(seat, text)))
+    for p in after.history[len(before.history):]:
+        seat = p.seat
+        if p.kind is not Kind.PLAY:
+            moves.append(Move(p.kind.value, seat, announce(p)))
             continue
         t, k = divmod(played, n)
         played += 1
         trick = after.tricks[t] if t < len(after.tricks) else after.trick
         card = trick.cards[k]
         shown = ViewTrick(trick.leader, trick.cards[:k + 1], None)
-        moves.append(Move("play", seat, announce(seat, text), card, shown))
+        moves.append(Move("play", seat, announce(p), card, shown))
         if k == n - 1:
             w = trick.winner
             points = (f", {sum(c.points for c in trick.cards)} points"
