@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from sheepshead.state import HandState  # noqa: E402
+from sheepshead.state import HandState
 
 TARGET = 8000
 
@@ -32,7 +32,7 @@ TARGET = 8000
 def random_hands(n: int, seed: int) -> float:
     """Seconds to deal, play out at random and score ``n`` hands."""
     rng = random.Random(seed)
-    seeds = ["game:%016x" % rng.getrandbits(64) for _ in range(n)]
+    seeds = [f"game:{rng.getrandbits(64):016x}" for _ in range(n)]
     choice = rng.choice
     start = time.perf_counter()
     for s in seeds:

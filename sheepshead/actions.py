@@ -75,7 +75,7 @@ class Action:
     code: int = field(init=False, repr=False, compare=False)
     """The move code (see the module docstring)."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         kind = Kind(self.kind)
         object.__setattr__(self, "kind", kind)
         cards = tuple(parse_card(c) for c in self.cards)
@@ -99,7 +99,7 @@ class Action:
         return self.cards[0]
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str | Action) -> Action:
         """Read ``"play QC"`` and the like; raise :class:`NotationError` otherwise."""
         if isinstance(text, Action):
             return text
@@ -114,10 +114,10 @@ class Action:
             raise NotationError(f"unknown action {words[0]!r}") from None
         rest = words[1:]
         if kind is Kind.CALL and len(rest) == 3 and rest[1].lower() == "unknown":
-            return cls(kind, (rest[0],), rest[2])
+            return cls(kind, (parse_card(rest[0]),), parse_card(rest[2]))
         if kind is Kind.CALL and len(rest) != 1:
             raise NotationError("'call' takes a card, optionally 'unknown' and a card")
-        return cls(kind, tuple(rest))
+        return cls(kind, tuple(parse_card(c) for c in rest))
 
     def __str__(self) -> str:
         text = " ".join([self.kind.value] + [str(c) for c in self.cards])

@@ -14,7 +14,7 @@ ranking ``A 10 K 9 8 7``.
 from __future__ import annotations
 
 import enum
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .errors import NotationError
 
@@ -62,7 +62,7 @@ _RANK_POINTS = {"7": 0, "8": 0, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 1
 # Fail rank strength, low to high: 7 8 9 K 10 A.
 _FAIL_STRENGTH = {"7": 1, "8": 2, "9": 3, "K": 4, "10": 5, "A": 6}
 
-TRUMP_TEXT = "QC QS QH QD JC JS JH JD AD 10D KD 9D 8D 7D".split()
+TRUMP_TEXT = ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "10D", "KD", "9D", "8D", "7D"]
 
 
 def _index(text: str) -> int:
@@ -88,12 +88,13 @@ class Card:
     suit: Suit
     points: int
     is_trump: bool
+    _text: str
 
-    def __new__(cls, text: str) -> "Card":
+    def __new__(cls, text: str) -> Card:
         return parse_card(text)
 
     @classmethod
-    def _make(cls, index: int) -> "Card":
+    def _make(cls, index: int) -> Card:
         self = object.__new__(cls)
         rank, letter = RANKS[index % 8], SUIT_LETTERS[index // 8]
         trump = letter == "D" or rank in ("Q", "J")
@@ -106,11 +107,11 @@ class Card:
         object.__setattr__(self, "_text", rank + letter)
         return self
 
-    def __setattr__(self, name, value):  # frozen
+    def __setattr__(self, name: str, value: object) -> None:  # frozen
         raise AttributeError("Card is immutable")
 
     @staticmethod
-    def parse(text: str) -> "Card":
+    def parse(text: str | Card) -> Card:
         return parse_card(text)
 
     @property
@@ -131,13 +132,13 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return self is other
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[int]]:
         return (CARDS.__getitem__, (self.index,))
 
 
@@ -200,7 +201,7 @@ def bit(card: Card | int) -> int:
     return 1 << (card if isinstance(card, int) else card.index)
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str | Card) -> Card:
     """Read a card in record notation; raise :class:`NotationError` otherwise."""
     if isinstance(text, Card):
         return text
@@ -215,7 +216,7 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def parse_cards(texts: Iterable[str] | str) -> list[Card]:
+def parse_cards(texts: Iterable[str | Card] | str) -> list[Card]:
     """Read several cards, from a list or from one space-separated string."""
     if isinstance(texts, str):
         texts = texts.split()
@@ -269,6 +270,6 @@ def card_points(cards: Iterable[Card | int] | int) -> int:
 
 def display_order(cards: Iterable[Card]) -> list[Card]:
     """Cards sorted as a player holds them: trump high to low, then each fail suit A..7."""
-    def key(c: Card):
+    def key(c: Card) -> tuple[int, int]:
         return (0 if c.is_trump else 1 + int(c.suit), -STRENGTH[c.index])
     return sorted(cards, key=key)

@@ -14,8 +14,9 @@ import hashlib
 import re
 import secrets
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any
 
 from .cards import BLACK_SEVENS, CARDS, Card, cards_of
 from .errors import SheepsheadError
@@ -44,7 +45,7 @@ class Deal:
     def players(self) -> int:
         return len(self.hands)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"dealer": self.dealer,
                 "hands": [[str(c) for c in h] for h in self.hands],
                 "blind": [str(c) for c in self.blind]}
@@ -90,7 +91,7 @@ def word_stream(key: str) -> Iterator[int]:
     """Unsigned 32-bit big-endian words of SHA-256(key:0), SHA-256(key:1), …"""
     i = 0
     while True:
-        digest = hashlib.sha256(f"{key}:{i}".encode("utf-8")).digest()
+        digest = hashlib.sha256(f"{key}:{i}".encode()).digest()
         for k in range(0, 32, 4):
             yield int.from_bytes(digest[k:k + 4], "big")
         i += 1

@@ -10,6 +10,8 @@ dealer (``redeal`` 1, 2, …) and is not counted among the ten.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import Action
 from .deals import check_seed, dealer_of
 from .errors import SheepsheadError
@@ -103,21 +105,24 @@ class Game:
         """One ``sheepshead/1`` record per deal so far."""
         return [HandRecord(self.rules, self.seed, n, h.dealer, None,
                            tuple(str(a) for a in h.actions()), r)
-                for (n, r), h in zip(self.deals, self.hands)]
+                for (n, r), h in zip(self.deals, self.hands, strict=True)]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": "sheepshead-game/1", "seed": self.seed, "rules": self.rules.to_json(),
                 "hands": [list(r.actions) for r in self.records()]}
 
     @classmethod
-    def from_json(cls, data) -> "Game":
+    def from_json(cls, data: object) -> Game:
         """Rebuild a game from :meth:`to_json`, replaying and checking every action."""
         if not isinstance(data, dict) or data.get("format") != "sheepshead-game/1":
             raise SheepsheadError("saved game: not a sheepshead-game/1 object")
         hands = data.get("hands")
         if not isinstance(hands, list) or not hands:
             raise SheepsheadError("saved game: hands must be a non-empty list of action lists")
-        game = cls(data.get("seed"), Rules.from_json(data.get("rules")))
+        seed = data.get("seed")
+        if not isinstance(seed, str):
+            raise SheepsheadError("saved game: seed must be text")
+        game = cls(seed, Rules.from_json(data.get("rules")))
         for i, actions in enumerate(hands):
             if i:
                 game.next_hand()

@@ -12,11 +12,14 @@ fault, or a plain reason (``deal: 7C is dealt twice``) when the record itself is
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import Action
 from .cards import parse_card
-from .deals import dealer_of, deal as deal_cards
+from .deals import deal as deal_cards
+from .deals import dealer_of
 from .errors import RecordError, SheepsheadError
 from .rules import DEFAULT_RULES, AllPass, Rules
 from .state import HandState
@@ -38,10 +41,10 @@ class HandRecord:
     deal: tuple[tuple[tuple[str, ...], ...], tuple[str, ...]] | None = None
     actions: tuple[str, ...] = ()
     redeal: int = 0
-    extra: dict = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def from_json(cls, data) -> "HandRecord":
+    def from_json(cls, data: object) -> HandRecord:
         if not isinstance(data, dict):
             raise RecordError("record: a hand record is a JSON object")
         fmt = data.get("format", FORMAT)
@@ -93,8 +96,8 @@ class HandRecord:
         extra = {k: v for k, v in data.items() if k not in _KEYS}
         return cls(rules, seed, hand, dealer, deal_t, tuple(actions), redeal, extra)
 
-    def to_json(self) -> dict:
-        out: dict = {"format": FORMAT, "rules": self.rules.to_json()}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "rules": self.rules.to_json()}
         if self.seed is not None:
             out["seed"] = self.seed
         if self.hand is not None:
@@ -111,10 +114,12 @@ class HandRecord:
     def start(self) -> HandState:
         """The hand before its first action."""
         try:
-            if self.deal is not None:
+            if self.deal is not None and self.dealer is not None:
                 hands = [[parse_card(c) for c in h] for h in self.deal[0]]
                 blind = [parse_card(c) for c in self.deal[1]]
                 return HandState(hands, blind, self.dealer, self.rules, self.redeal)
+            if self.seed is None or self.hand is None:
+                raise RecordError('record: needs "seed" and "hand", or "deal" and "dealer"')
             d = deal_cards(self.seed, self.hand, self.redeal, self.rules.players)
             return HandState.from_deal(d, self.rules, self.redeal)
         except RecordError:
@@ -133,7 +138,7 @@ class HandRecord:
                 raise RecordError(f'action {i} "{text}": {e}', index=i, action=text) from None
         return state
 
-    def with_actions(self, actions) -> "HandRecord":
+    def with_actions(self, actions: Iterable[Action | str]) -> HandRecord:
         return HandRecord(self.rules, self.seed, self.hand, self.dealer, self.deal,
                           tuple(str(a) for a in actions), self.redeal, self.extra)
 
@@ -161,7 +166,7 @@ def load(path: str) -> HandRecord:
         return loads(f.read())
 
 
-def replay(record: HandRecord | dict | str) -> HandState:
+def replay(record: HandRecord | dict[str, Any] | str) -> HandState:
     """Replay a record (object, dict or JSON text) to its position."""
     if isinstance(record, str):
         record = loads(record)
@@ -181,7 +186,7 @@ def record_of(state: HandState, *, seed: str | None = None, hand: int | None = N
     return HandRecord(state.rules, None, None, state.dealer, deal, actions)
 
 
-def position_json(state: HandState) -> dict:
+def position_json(state: HandState) -> dict[str, Any]:
     """What ``replay`` prints: the result of a finished hand, else who acts and the legal actions."""
     if state.is_over:
         return state.result().to_json()

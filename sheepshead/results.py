@@ -59,8 +59,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .actions import (ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, RECRACK,
-                      Action, Kind, action_of)
+from .actions import (
+    ALONE,
+    BLITZ,
+    BURY,
+    CALL,
+    CALL_UNKNOWN,
+    CRACK,
+    PASS,
+    PICK,
+    PLAY,
+    RECRACK,
+    Action,
+    Kind,
+    action_of,
+)
 from .bots.seating import DAILY_LEVEL, computer_choice
 from .cards import CARDS
 from .deals import check_seed
@@ -446,7 +459,7 @@ def check_result(link: ResultLink, *, computer_moves: bool = True) -> ResultChec
     game = Game(link.seed, link.rules)
     match: bool | None = True if computer_moves else None
     difference: str | None = None
-    for i, (actions, deal) in enumerate(zip(link.hands, link.deals)):
+    for i, (actions, deal) in enumerate(zip(link.hands, link.deals, strict=True)):
         if i:
             if game.current.is_over and not game.is_over:
                 game.next_hand()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, fields
+from typing import Any
 
 from .errors import SheepsheadError
 
@@ -107,7 +108,7 @@ class Rules:
     schwarz_to_picker: bool = False
     """When the picker's side takes no trick, the picker pays the whole loss."""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for f in fields(self):
             kind = type(f.default)
             value = getattr(self, f.name)
@@ -128,7 +129,7 @@ class Rules:
     def hand_size(self) -> int:
         return {3: 10, 4: 7, 5: 6}[self.players]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Only the settings that differ from the default table."""
         out = {}
         for f in fields(self):
@@ -138,7 +139,7 @@ class Rules:
         return out
 
     @classmethod
-    def from_json(cls, data: dict | None) -> "Rules":
+    def from_json(cls, data: object) -> Rules:
         if data is None:
             return DEFAULT_RULES
         if not isinstance(data, dict):
@@ -158,7 +159,7 @@ class Rules:
                         if name in data and data[name] == _plain(value))
 
     @classmethod
-    def from_code(cls, code: str) -> "Rules":
+    def from_code(cls, code: str) -> Rules:
         """Inverse of :meth:`to_code`. Words may come in any order and any case; an empty
         code, or an unknown, repeated or conflicting word, raises :class:`SheepsheadError`."""
         if not isinstance(code, str) or not code:

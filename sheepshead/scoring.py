@@ -7,6 +7,7 @@ alone), each defender the opposite of one, so every hand sums to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 
@@ -28,7 +29,7 @@ class Trick:
     def seat_of(self, position: int, players: int) -> int:
         return (self.leader + position) % players
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"leader": self.leader, "cards": [str(c) for c in self.cards],
                 "winner": self.winner, "points": self.points}
 
@@ -123,7 +124,7 @@ class HandResult:
     def winners(self) -> tuple[int, ...]:
         return tuple(s for s, v in enumerate(self.scores) if v > 0)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "picker": self.picker,
             "partner": self.partner,

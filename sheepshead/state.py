@@ -24,10 +24,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .actions import (ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, RECRACK,
-                      Action, action_of)
-from .cards import (BLACK_QUEENS, CARDS, FAIL_TENS, JACK_OF_DIAMONDS, SUIT_OF, Card,
-                    card_points, cards_of, indexes_of)
+from .actions import (
+    ALONE,
+    BLITZ,
+    BURY,
+    CALL,
+    CALL_UNKNOWN,
+    CRACK,
+    PASS,
+    PICK,
+    PLAY,
+    RECRACK,
+    Action,
+    action_of,
+)
+from .cards import (
+    BLACK_QUEENS,
+    CARDS,
+    FAIL_TENS,
+    JACK_OF_DIAMONDS,
+    SUIT_OF,
+    Card,
+    card_points,
+    cards_of,
+    indexes_of,
+)
 from .deals import Deal, check_deal, check_seed, deal_key, deal_masks, dealer_of
 from .errors import IllegalActionError, SheepsheadError
 from .legality import BIT, call_options, play_mask, trick_winner
@@ -152,7 +173,7 @@ class HandState:
 
     @classmethod
     def from_masks(cls, hands: Sequence[int], blind: int, dealer: int,
-                   rules: Rules = DEFAULT_RULES, redeal: int = 0) -> "HandState":
+                   rules: Rules = DEFAULT_RULES, redeal: int = 0) -> HandState:
         """Fast constructor from bit masks, trusted to be a valid deal (search uses it)."""
         self = object.__new__(cls)
         self._setup(list(hands), blind, dealer, rules, redeal)
@@ -160,12 +181,12 @@ class HandState:
 
     # ----------------------------------------------------------------- build
     @classmethod
-    def from_deal(cls, deal: Deal, rules: Rules = DEFAULT_RULES, redeal: int = 0) -> "HandState":
+    def from_deal(cls, deal: Deal, rules: Rules = DEFAULT_RULES, redeal: int = 0) -> HandState:
         return cls(deal.hands, deal.blind, deal.dealer, rules, redeal)
 
     @classmethod
     def from_seed(cls, seed: str, hand: int = 1, rules: Rules = DEFAULT_RULES,
-                  redeal: int = 0) -> "HandState":
+                  redeal: int = 0) -> HandState:
         """Hand ``hand`` of the game ``seed`` (``daily:YYYY-MM-DD`` or ``game:<hex>``)."""
         check_seed(seed)
         if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
@@ -174,7 +195,7 @@ class HandState:
         hands, blind = deal_masks(deal_key(seed, hand, redeal), dealer, rules.players)
         return cls.from_masks(hands, blind, dealer, rules, redeal)
 
-    def clone(self) -> "HandState":
+    def clone(self) -> HandState:
         """An independent copy (search plays on clones, never on the live hand)."""
         new = object.__new__(HandState)
         for name in _SCALARS:

@@ -198,7 +198,7 @@ def view_of(state: Position, seat: int) -> SeatView:
         return None if (c == unknown and not sees_unknown) else CARDS[c]
 
     history = tuple(_public(code, who, sees_unknown, unknown)
-                    for code, who in zip(state.history, state.seats))
+                    for code, who in zip(state.history, state.seats, strict=True))
     tricks = tuple(ViewTrick(leader, tuple(face(c) for c in cards), winner)
                    for leader, cards, winner, _ in state.tricks)
     trick = (ViewTrick(state.leader, tuple(face(c) for c in state.trick_cards), None)

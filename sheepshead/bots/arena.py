@@ -3,7 +3,8 @@
 Each deal (hand ``1 + i % 10`` of the New Game seed ``game:<hex>`` derived
 from the arena seed and ``i``) is played once per seat (five times at the
 default table), with the candidate in each seat in turn and the field in the
-others, so luck of the cards cancels.  ``rules`` sets the table's options.  The candidate's result is its mean ledger change per hand, with a
+others, so luck of the cards cancels.  ``rules`` sets the table's options.  The candidate's
+result is its mean ledger change per hand, with a
 95% confidence interval computed over the per-deal means of the five
 rotations (normal approximation), plus how often it picked, how often its
 side won when it picked, and how often the hand was a leaster.

@@ -42,9 +42,9 @@ class Player:
         return f"{type(self).__name__}(seed={self.seed})"
 
     def rng_for(self, view: SeatView) -> random.Random:
-        key = "%s|%d|%d|%s|%s" % (self.level, self.seed, view.seat,
-                                  " ".join(str(c) for c in view.hand),
-                                  ";".join(f"{p.seat}:{p}" for p in view.history))
+        hand = " ".join(str(c) for c in view.hand)
+        history = ";".join(f"{p.seat}:{p}" for p in view.history)
+        key = f"{self.level}|{self.seed}|{view.seat}|{hand}|{history}"
         return random.Random(key)
 
     def choose(self, view: SeatView) -> Action:

@@ -20,32 +20,44 @@ and take one cheap trick to qualify.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, RECRACK
-from ..cards import (BEATS, FAIL_ACES, FAIL_ACES_MASK, FAIL_MASK, JACK_OF_DIAMONDS, JACKS, POINTS,
-                     QUEENS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_MASK, TRUMP_ORDER, mask_bits)
+from ..cards import (
+    BEATS,
+    FAIL_ACES,
+    FAIL_ACES_MASK,
+    FAIL_MASK,
+    JACK_OF_DIAMONDS,
+    JACKS,
+    POINTS,
+    QUEENS,
+    STRENGTH,
+    SUIT_MASK,
+    SUIT_OF,
+    TRUMP_MASK,
+    TRUMP_ORDER,
+    mask_bits,
+)
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
 from ..rules import DEFAULT_RULES, AllPass, PartnerBy
 
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
-           "call_ranking", "best_call", "play_card", "pick_rule", "doubles_code", "table_from_knowledge", "table_from_state"]
+           "call_ranking", "best_call", "play_card", "pick_rule", "doubles_code",
+           "table_from_knowledge", "table_from_state"]
 
 # How much a card is worth keeping for its trick-taking power (not its points).
-POWER = [0] * 32
-for _i, _t in enumerate(TRUMP_ORDER):
-    POWER[_t] = (40, 36, 32, 28, 22, 20, 18, 16, 10, 9, 7, 5, 4, 3)[_i]
-for _c in range(32):
-    if SUIT_OF[_c] != 3:
-        POWER[_c] = {6: 6, 5: 3, 4: 1}.get(STRENGTH[_c], 0)
-POWER = tuple(POWER)
+_TRUMP_POWER = (40, 36, 32, 28, 22, 20, 18, 16, 10, 9, 7, 5, 4, 3)
+POWER: tuple[int, ...] = tuple(
+    _TRUMP_POWER[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else {6: 6, 5: 3, 4: 1}.get(STRENGTH[c], 0)
+    for c in range(32))
 
 # Pick strength of each card (trump by rank, fail Aces).
-_PICK_VALUE = [0.0] * 32
-for _i, _t in enumerate(TRUMP_ORDER):
-    _PICK_VALUE[_t] = (4.0, 3.6, 3.2, 3.0, 2.6, 2.4, 2.2, 2.0, 1.6, 1.5, 1.3, 1.1, 1.0, 1.0)[_i]
-for _a in FAIL_ACES:
-    _PICK_VALUE[_a] = 1.3
-_PICK_VALUE = tuple(_PICK_VALUE)
+_TRUMP_PICK_VALUE = (4.0, 3.6, 3.2, 3.0, 2.6, 2.4, 2.2, 2.0, 1.6, 1.5, 1.3, 1.1, 1.0, 1.0)
+_PICK_VALUE: tuple[float, ...] = tuple(
+    _TRUMP_PICK_VALUE[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else 1.3 if c in FAIL_ACES else 0.0
+    for c in range(32))
 PICK_THRESHOLD = (9.2, 9.0, 8.8, 8.6, 8.4)
 """Pick when the hand's score reaches this, by how many seats passed before."""
 
@@ -121,7 +133,8 @@ def doubles_code(hand: int, kind: int, legal_codes: list[int], rules) -> int:
     (several high trumps: it expects to set the picker); the picker re-cracks only with a hand
     close to one it would play alone; it blitzes (both black Queens) when at least half its
     hand is trump.  (Measured by playouts from the true deals: cracked hands gain 1.18 against
-    0.70 for a pass, and a crack pays from a pick score of about 10.5; see docs/bots.md.)  The partner, and a picker without both black Queens, can only pass."""
+    0.70 for a pass, and a crack pays from a pick score of about 10.5; see docs/bots.md.)
+    The partner, and a picker without both black Queens, can only pass."""
     if kind not in legal_codes:
         return PASS
     size = rules.hand_size
@@ -234,6 +247,33 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone")
+
+    me: int
+    n: int
+    hand: int
+    legal: int
+    """The cards this seat may play."""
+    picker: int
+    partner: int
+    """The partner when this seat knows it, else -1."""
+    i_am_partner: bool
+    leaster: bool
+    called: int
+    called_suit: int
+    duties: bool
+    """The called suit's duties hold (it has not been led)."""
+    trick: list[int]
+    """The trick in progress; -1 for a card played face down."""
+    leader: int
+    led: int
+    unseen: int
+    possible: Sequence[int]
+    """What each seat may hold (exactly what it holds, in an imagined deal)."""
+    exact: bool
+    won: Sequence[int]
+    my_unknown: int
+    voids: Sequence[int]
+    sure_alone: bool
 
     def __init__(self):
         self.sure_alone = False
@@ -380,7 +420,7 @@ def _dump(t: Table, cards: list[int]) -> int:
     hand = t.hand
     best, bv = -1, 0.0
     for c in cards:
-        v = _DUMP_BASE[c]
+        v: float = _DUMP_BASE[c]
         s = SUIT_OF[c]
         if s != 3:
             v += 0.3 * (hand & SUIT_MASK[s]).bit_count()

@@ -20,8 +20,17 @@ from ..cards import POINTS, mask_bits
 from ..position import Phase
 from ..view import SeatView
 from .base import Player
-from .craft import (POWER, _friend, bury_ranking, call_ranking, doubles_code, play_card,
-                    table_from_knowledge, trick_winner, wants_to_pick)
+from .craft import (
+    POWER,
+    _friend,
+    bury_ranking,
+    call_ranking,
+    doubles_code,
+    play_card,
+    table_from_knowledge,
+    trick_winner,
+    wants_to_pick,
+)
 from .knowledge import Knowledge
 
 __all__ = ["EasyPlayer"]

@@ -26,12 +26,21 @@ import random
 from ..actions import ALONE, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
 from ..cards import POINTS, STRENGTH, SUIT_OF
 from ..position import Phase
+from ..rules import DEFAULT_RULES, AllPass, Rules
 from ..state import HandState
 from ..view import SeatView
 from .base import Player
-from .craft import _alone_strength, best_bury, best_call, bury_ranking, call_ranking, play_card, table_from_state
-from .craft import doubles_code, wants_to_pick
-from ..rules import DEFAULT_RULES, AllPass
+from .craft import (
+    _alone_strength,
+    best_bury,
+    best_call,
+    bury_ranking,
+    call_ranking,
+    doubles_code,
+    play_card,
+    table_from_state,
+    wants_to_pick,
+)
 from .knowledge import Knowledge
 from .sampling import Slots, passers_weight, sample_state
 from .standard import standard_code
@@ -51,11 +60,12 @@ DOUBLES_TRIES = 12
 
 _PICK, _BURY, _DOUBLES, _PLAY, _DONE = Phase.PICK, Phase.BURY, Phase.DOUBLES, Phase.PLAY, Phase.DONE
 _BURY_CACHE: dict[int, int] = {}
-_PICK_CACHE: dict[tuple[int, int], bool] = {}
+_PICK_CACHE: dict[tuple[int, int] | tuple[int, int, Rules], bool] = {}
 
 
-def _would_pick(hand: int, position: int, rules=DEFAULT_RULES) -> bool:
-    key = (hand, position) if rules is DEFAULT_RULES else (hand, position, rules)
+def _would_pick(hand: int, position: int, rules: Rules = DEFAULT_RULES) -> bool:
+    key: tuple[int, int] | tuple[int, int, Rules] = (
+        (hand, position) if rules is DEFAULT_RULES else (hand, position, rules))
     v = _PICK_CACHE.get(key)
     if v is None:
         if len(_PICK_CACHE) > 200_000:
@@ -114,10 +124,8 @@ def _doubles_ok(k: Knowledge, state: HandState) -> bool:
                 (state.dealt[picker] | state.blind) & ~state.bury):
             return False
     cracker = k.view.cracked_by
-    if cracker is not None and cracker != k.seat and doubles_code(
-            state.dealt[cracker], CRACK, [CRACK, PASS], rules) != CRACK:
-        return False
-    return True
+    return not (cracker is not None and cracker != k.seat and doubles_code(
+        state.dealt[cracker], CRACK, [CRACK, PASS], rules) != CRACK)
 
 
 _BY_STRENGTH = tuple(sorted((c for c in range(32) if SUIT_OF[c] == s), key=STRENGTH.__getitem__)
@@ -234,4 +242,4 @@ class ExpertPlayer(Player):
             se = math.sqrt(var / max(1.0, n_eff - 1)) if n_eff > 1 else float("inf")
             if mu <= MARGIN * se:
                 best = d
-        return cands[best], list(zip(cands, means))
+        return cands[best], list(zip(cands, means, strict=True))

@@ -16,8 +16,16 @@ Nothing here looks at anything but the view.
 from __future__ import annotations
 
 from ..actions import Kind
-from ..cards import (ALL_CARDS, BLACK_QUEENS, BLACK_SEVENS, FAIL_ACES_MASK, POINTS, SUIT_MASK,
-                     SUIT_OF, TRUMP_MASK)
+from ..cards import (
+    ALL_CARDS,
+    BLACK_QUEENS,
+    BLACK_SEVENS,
+    FAIL_ACES_MASK,
+    POINTS,
+    SUIT_MASK,
+    SUIT_OF,
+    TRUMP_MASK,
+)
 from ..position import CallKind, Phase
 from ..view import SeatView
 
