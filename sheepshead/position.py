@@ -123,6 +123,9 @@ class Position(Protocol):
     def won(self) -> Sequence[int]:
         """Tricks taken by each seat."""
     @property
+    def taken(self) -> Sequence[int]:
+        """Card points each seat has taken in tricks."""
+    @property
     def led_suit(self) -> int:
         """The suit led in the trick in progress (-1 when it is empty)."""
     @property

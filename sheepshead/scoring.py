@@ -6,6 +6,7 @@ alone), each defender the opposite of one, so every hand sums to zero.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,7 +74,7 @@ def picker_scores(players: int, picker: int, partner: int | None, share: int,
     return scores
 
 
-def leaster_scores(points: list[int], tricks_won: list[int], *, tiebreak_tricks: bool = False,
+def leaster_scores(points: Sequence[int], tricks_won: Sequence[int], *, tiebreak_tricks: bool = False,
                    shared: bool = False) -> list[int]:
     """Fewest card points among players who took a trick wins one from each other player.
 

@@ -45,17 +45,17 @@ from .cards import (
     JACK_OF_DIAMONDS,
     SUIT_OF,
     Card,
-    card_points,
     cards_of,
     indexes_of,
 )
 from .deals import Deal, check_deal, check_seed, deal_key, deal_masks, dealer_of
 from .errors import IllegalActionError, SheepsheadError
 from .legality import BIT, call_options, play_mask, trick_winner
+from .outcome import hand_result, hand_scores
 from .position import CallKind, Phase, Question
 from .refusals import why_illegal
-from .rules import DEFAULT_RULES, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy, Rules
-from .scoring import HandResult, Trick, leaster_scores, picker_scores, scoring_row, share_for
+from .rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
+from .scoring import HandResult
 from .view import SeatView, view_of
 
 __all__ = ["Phase", "HandState", "CallKind"]
@@ -312,10 +312,6 @@ class HandState:
         """Every action applied so far, in order."""
         return [action_of(c) for c in self._history]
 
-    def finished_tricks(self) -> list[Trick]:
-        return [Trick(leader, tuple(CARDS[c] for c in cards), winner, points)
-                for leader, cards, winner, points in self._tricks]
-
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: a :class:`~sheepshead.view.SeatView`."""
         return view_of(self, seat)
@@ -502,40 +498,7 @@ class HandState:
 
     def scores(self) -> list[int]:
         """Each seat's ledger change of a finished hand (the fast part of :meth:`result`)."""
-        if self.thrown_in:
-            return [0] * self.players
-        if self.picker < 0:
-            return self._leaster_scores(self._leaster_points())
-        picker, partner = self.picker, self.partner
-        side_points = self._taken[picker] + card_points(self.bury)
-        side_tricks = self._won[picker]
-        if partner >= 0:
-            side_points += self._taken[partner]
-            side_tricks += self._won[partner]
-        row = scoring_row(side_points, side_tricks, self.hand_size)
-        return self._picker_scores(row)
-
-    def _picker_scores(self, row: int) -> list[int]:
-        rules = self.rules
-        share = share_for(row, rules.double_on_bump and not self.forced) * self.multiplier
-        partner = self.partner if self.partner >= 0 else None
-        partner_pays = not (row == -3 and rules.schwarz_to_picker)
-        return picker_scores(self.players, self.picker, partner, share, partner_pays)
-
-    def _leaster_points(self) -> list[int]:
-        points = list(self._taken)
-        if self.rules.leaster_blind is LeasterBlind.LAST_TRICK:
-            points[self._tricks[-1][2]] += card_points(self.blind)
-        return points
-
-    def _leaster_scores(self, points: list[int]) -> list[int]:
-        rules = self.rules
-        scores = leaster_scores(
-            points, self._won,
-            tiebreak_tricks=rules.leaster_tiebreak is LeasterTiebreak.FEWER_TRICKS,
-            shared=rules.leaster_tie is LeasterTie.SHARED)
-        m = self.multiplier
-        return [v * m for v in scores] if m != 1 else scores
+        return hand_scores(self)
 
     # --------------------------------------------------- actions, checked
     def legal_actions(self) -> list[Action]:
@@ -569,28 +532,7 @@ class HandState:
         """The scored outcome; only when :attr:`is_over`."""
         if self.phase is not _DONE:
             raise SheepsheadError("the hand is not over")
-        tricks = tuple(self.finished_tricks())
-        if self.thrown_in:
-            zeros = (0,) * self.players
-            return HandResult(None, None, None, False, False, tricks, zeros, None, zeros, None,
-                              None, self.multiplier, True)
-        if self.picker < 0:
-            points = self._leaster_points()
-            return HandResult(None, None, None, False, True, tricks, tuple(points), None,
-                              tuple(self._leaster_scores(points)), None, None, self.multiplier)
-        picker = self.picker
-        partner = self.partner if self.partner >= 0 else None
-        points = list(self._taken)
-        points[picker] += card_points(self.bury)
-        side = {picker} | ({partner} if partner is not None else set())
-        side_points = sum(points[s] for s in side)
-        side_tricks = sum(self._won[s] for s in side)
-        row = scoring_row(side_points, side_tricks, self.hand_size)
-        called = CARDS[self.partner_card] if self.partner_card >= 0 else None
-        return HandResult(picker, partner, called, self.alone, False, tricks, tuple(points),
-                          (side_points, 120 - side_points), tuple(self._picker_scores(row)), row,
-                          tuple(cards_of(self.bury)), self.multiplier)
-
+        return hand_result(self)
 
 _SCALARS = tuple(n for n in HandState.__slots__ if not n.startswith("_")) + (
     "_led", "_unknown_pos", "_called_led_at", "_partner_revealed_at", "_asks")
