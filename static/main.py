@@ -4,7 +4,7 @@ It keeps no game state of its own.  The model is :class:`sheepshead.ui.table.Tab
 this file draws it with :func:`sheepshead.ui.render.render` (one HTML string per
 region, written only when it changed), turns taps into ``table.act(...)``, lets the
 computer players move one action at a time, and plays the animation queue that
-:func:`sheepshead.ui.table.diff` computes from the view before and after each action.
+:func:`sheepshead.ui.animation.diff` computes from the view before and after each action.
 It saves the game to ``localStorage`` after every action.
 
 ``<body>`` carries ``data-ready="1"`` once the table is up, ``data-busy`` ("1" while
@@ -19,9 +19,12 @@ from pyscript.ffi import create_proxy, to_js
 
 from sheepshead.deals import daily_seed, new_game_seed
 from sheepshead.rules import DEFAULT_RULES
+from sheepshead.ui.animation import diff
+from sheepshead.ui.links import hash_of, parse_link
 from sheepshead.ui.render import REGIONS, UiState, render, ui_intent
-from sheepshead.ui.table import (SPEEDS, Settings, Table, diff, hash_of, parse_link,
-                                 share_line)
+from sheepshead.ui.settings import SPEEDS, Settings
+from sheepshead.ui.table import Table
+from sheepshead.ui.wording import share_line
 
 SAVE_KEY = "sheepshead.save"
 SET_ASIDE_PREFIX = "sheepshead.save.set-aside."

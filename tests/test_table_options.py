@@ -15,13 +15,14 @@ import re
 import pytest
 
 from sheepshead import Rules, SheepsheadError
+from sheepshead.bots import seating
 from sheepshead.rules import DEFAULT_RULES, OPTION_HELP
 from sheepshead.state import CallKind, Phase
-from sheepshead.bots import seating
+from sheepshead.ui.links import hash_of, parse_hash, parse_link
 from sheepshead.ui.render import UiState, render, ui_intent
-from sheepshead.ui.table import (HUMAN, Settings, Table, announce, hash_of, parse_hash,
-                                 parse_link, rules_phrases,
-                                 share_line)
+from sheepshead.ui.settings import Settings
+from sheepshead.ui.table import Table
+from sheepshead.ui.wording import HUMAN, announce, rules_phrases, share_line
 
 TODAY = datetime.date(2026, 11, 30)
 

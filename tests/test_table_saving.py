@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from table_helpers import READY, body, click_action, find_deal, hand_cards, open_table, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -124,8 +123,9 @@ def test_a_bad_link_opens_todays_daily_with_a_message_and_share_copies_a_line(pa
 
 def test_a_saved_game_resumes_in_its_last_hand_and_ends_with_the_winner(page, site_url):
     from sheepshead import Game
-    from sheepshead.ui.table import Settings, Table
     from sheepshead.position import Phase
+    from sheepshead.ui.settings import Settings
+    from sheepshead.ui.table import Table
 
     seed = "game:00000000000000ab"
     table = Table(seed, Settings(speed="instant"))

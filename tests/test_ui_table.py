@@ -13,9 +13,12 @@ import pytest
 from sheepshead import Card, HandState, Kind, SheepsheadError
 from sheepshead.cards import display_order
 from sheepshead.state import Phase
+from sheepshead.ui.animation import diff
+from sheepshead.ui.links import hash_of, parse_hash
 from sheepshead.ui.render import UiState, render, ui_intent
-from sheepshead.ui.table import (HUMAN, Settings, Table, announce, diff, hash_of, parse_hash,
-                                 share_line)
+from sheepshead.ui.settings import Settings
+from sheepshead.ui.table import Table
+from sheepshead.ui.wording import HUMAN, announce, share_line
 
 TODAY = datetime.date(2026, 11, 30)
 

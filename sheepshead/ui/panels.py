@@ -12,7 +12,9 @@ from html import escape
 from ..rules import OPTION_HELP, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy
 from ..state import CallKind
 from .markup import ICON, button as _button, card_html
-from .table import HUMAN, LEVELS, NAMES, SPEEDS, TableView, rules_phrases
+from .settings import LEVELS, SPEEDS
+from .table import TableView
+from .wording import HUMAN, NAMES, rules_phrases
 
 __all__ = ["panel_html"]
 

@@ -19,13 +19,15 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..cards import display_order, parse_card
-from ..state import CallKind, Phase
+from ..position import CallKind, Phase
 from ..view import ViewTrick
-from .markup import ICON, back_html, button as _button, card_html, short
+from .markup import ICON, back_html, card_html, short
+from .markup import button as _button
 from .panels import panel_html
-from .table import HUMAN, NAMES, Table, TableView, rules_phrases
+from .table import Table, TableView
+from .wording import HUMAN, NAMES, rules_phrases
 
-__all__ = ["UiState", "ui_intent", "render", "card_html", "back_html", "REGIONS"]
+__all__ = ["UiState", "ui_intent", "render", "REGIONS"]
 
 REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
            "actions", "mine", "hand", "panel")
@@ -62,7 +64,7 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
     name, _, arg = intent.partition(":")
     v = table.seat_view()
     if name == "select":
-        if not (table.human_turn and v.phase == Phase.BURY):
+        if not (table.human_turn and v.phase is Phase.BURY):
             return False
         if arg in ui.selected:
             ui.selected.remove(arg)
@@ -72,7 +74,7 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
             return False
         return True
     if name == "unknown":
-        if not (table.human_turn and v.phase == Phase.CALL):
+        if not (table.human_turn and v.phase is Phase.CALL):
             return False
         if not any(a.unknown is not None and str(a.card) == arg for a in v.legal):
             return False
@@ -157,8 +159,8 @@ def _seat(tv: TableView, seat: int, busy: bool) -> str:
     return (
         f'<div class="seat-box{" turn" if turn else ""}">'
         f'<div class="seat-name">{NAMES[seat]} <span class="total" title="score">{total:+d}</span></div>'
-        f'{"<div class=turn-mark>▶ to play</div>" if turn and v.phase == Phase.PLAY else ""}'
-        f'{"<div class=turn-mark>▶ deciding</div>" if turn and v.phase != Phase.PLAY else ""}'
+        f'{"<div class=turn-mark>▶ to play</div>" if turn and v.phase is Phase.PLAY else ""}'
+        f'{"<div class=turn-mark>▶ deciding</div>" if turn and v.phase is not Phase.PLAY else ""}'
         f'<div class="fan" aria-hidden="true">{fan}</div>'
         f'<div class="seat-meta">{left} card{"s" if left != 1 else ""}'
         f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}</div>'
@@ -229,7 +231,7 @@ def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
         t = v.tricks[-1]
         return (f'<div class="trick review" role="group" aria-label="Last trick">'
                 f'{_trick_cards(t, v.players, four, "", True)}</div>')
-    if v.phase == Phase.PICK:
+    if v.phase is Phase.PICK:
         return ('<div class="blind" role="group" aria-label="The blind">'
                 f'{back_html("bcard", tabindex="-1")}{back_html("bcard", tabindex="-1")}'
                 '<span class="blind-label">Blind</span></div>')
@@ -262,17 +264,17 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
                     v.phase, f"{name} to play…")
     if busy:
         return "…"
-    if v.phase == Phase.PICK:
+    if v.phase is Phase.PICK:
         return "Your turn: pick up the blind, or pass."
-    if v.phase == Phase.BURY:
+    if v.phase is Phase.BURY:
         n = len(ui.selected)
         return f"Tap two cards to bury ({n} of 2 chosen)."
-    if v.phase == Phase.CALL:
+    if v.phase is Phase.CALL:
         if ui.unknown_call:
             return (f"Tap the card to set aside as the unknown card "
                     f"(calling the {parse_card(ui.unknown_call).name}).")
         return "Call a partner, or go alone."
-    if v.phase == Phase.DOUBLES:
+    if v.phase is Phase.DOUBLES:
         kinds = {a.kind.value for a in v.legal}
         if "recrack" in kinds:
             return f"{NAMES[v.cracked_by]} cracked. Re-crack to double again?"
@@ -296,14 +298,14 @@ def _actions(tv: TableView, ui: UiState) -> str:
                 _button("Hand summary", "", data_ui="summary"))
     if not v.my_turn:
         return ""
-    if v.phase == Phase.PICK:
+    if v.phase is Phase.PICK:
         return _button("Pick up", "primary", data_act="pick") + _button("Pass", "", data_act="pass")
-    if v.phase == Phase.BURY:
+    if v.phase is Phase.BURY:
         if len(ui.selected) == 2:
             a, b = ui.selected
             return _button("Bury these two", "primary", data_act=f"bury {a} {b}")
         return _button("Bury these two", "primary", disabled=True)
-    if v.phase == Phase.CALL:
+    if v.phase is Phase.CALL:
         if ui.unknown_call:
             return _button("Cancel", "", data_ui="cancel")
         out = []
@@ -325,7 +327,7 @@ def _actions(tv: TableView, ui: UiState) -> str:
             out.append('<p id="unknown-help" class="help">You hold no card of this suit: '
                        'after choosing, tap one of your cards to set aside face down.</p>')
         return "".join(out)
-    if v.phase == Phase.DOUBLES:
+    if v.phase is Phase.DOUBLES:
         kinds = {a.kind.value for a in v.legal}
         out = []
         if "crack" in kinds:
@@ -384,19 +386,19 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
             cls.append("from-blind")
         if v.called is c:
             cls.append("called-card")
-        if mine and v.phase == Phase.PLAY:
+        if mine and v.phase is Phase.PLAY:
             if key in legal_plays:
                 cls.append("legal")
                 attrs["data_act"] = f"play {key}"
             else:
                 cls.append("unavailable")
                 attrs["disabled"] = True
-        elif mine and v.phase == Phase.BURY:
+        elif mine and v.phase is Phase.BURY:
             sel = key in ui.selected
             cls.append("selectable" + (" selected" if sel else ""))
             attrs["data_ui"] = f"select:{key}"
             attrs["aria_pressed"] = "true" if sel else "false"
-        elif mine and v.phase == Phase.CALL and ui.unknown_call:
+        elif mine and v.phase is Phase.CALL and ui.unknown_call:
             if key in unknown_ok:
                 cls.append("legal")
                 attrs["data_act"] = f"call {ui.unknown_call} unknown {key}"
@@ -416,7 +418,7 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
             cls = "legal unknown-card"
             attrs["data_act"] = f"play {key}"
         else:
-            cls = ("unavailable" if mine and v.phase == Phase.PLAY else "idle") + " unknown-card"
+            cls = ("unavailable" if mine and v.phase is Phase.PLAY else "idle") + " unknown-card"
             attrs["disabled"] = True
         out.append(card_html(c, four_colour=four, cls=cls,
                              label=f"{c.name}, your unknown card (set aside, plays face down)",

@@ -1,0 +1,46 @@
+"""The shape of sheepshead/ui/ and the page binding, read from the source (issue 9): the
+table's modules import one another downwards only (settings and links, then wording, then
+the animation queue, then the controller, then the HTML).  The package-wide
+checks (layers, cycles, sizes, no swallowed error) are in test_architecture.py."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+UI = ROOT / "sheepshead" / "ui"
+
+LAYERS = ("svg", "markup", "settings", "links", "wording", "animation", "table", "panels",
+          "render")
+"""The table's modules in sheepshead/ui/ from the bottom up: each imports only modules
+listed before it (or modules of sheepshead/ui/ not listed here, which are checked by
+test_architecture.py)."""
+
+
+def tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def ui_imports(path: Path) -> set[str]:
+    """The sibling modules of sheepshead/ui/ that ``path`` imports (``from .x import``)."""
+    out = set()
+    for node in ast.walk(tree(path)):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                out.add(node.module.split(".")[0])
+            else:
+                out.update(alias.name for alias in node.names)
+    return out
+
+
+@pytest.mark.parametrize("name", LAYERS)
+def test_ui_modules_import_only_the_layers_below(name):
+    above = set(LAYERS[LAYERS.index(name):])
+    assert not ui_imports(UI / f"{name}.py") & above
+
+
+def test_the_controller_is_about_300_lines():
+    assert len((UI / "table.py").read_text(encoding="utf-8").splitlines()) <= 350
