@@ -7,17 +7,26 @@ computer players move one action at a time, and plays the animation queue that
 :func:`sheepshead.ui.animation.diff` computes from the view before and after each action.
 It saves the game to ``localStorage`` after every action.
 
+Errors: the browser may refuse storage (denied or full: a ``JsException``), which is
+caught where storage is touched and said once in a notice.  Anything else is a bug and
+goes to :meth:`App.fail`, the page's one guard (every event handler, the computer
+players' loop and the opening run through it): it logs the traceback with
+``console.error`` and shows a notice, so the page never dies silently.
+
 ``<body>`` carries ``data-ready="1"`` once the table is up, ``data-busy`` ("1" while
 an animation runs), ``data-phase``, ``data-turn`` and ``data-seq`` (actions so far),
 which the browser tests wait on.
 """
 
 import asyncio
+import traceback
 
+from pyodide.ffi import JsException
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from sheepshead.deals import daily_seed, new_game_seed
+from sheepshead.errors import SheepsheadError
 from sheepshead.rules import DEFAULT_RULES
 from sheepshead.ui.animation import diff
 from sheepshead.ui.links import hash_of, parse_link
@@ -59,11 +68,14 @@ class App:
 
     # ------------------------------------------------------------- storage
     def _storage(self):
+        """``localStorage``, or None when the browser denies it."""
         try:
             s = window.localStorage
+            if _none(s):
+                return None
             s.getItem(SAVE_KEY)
             return s
-        except Exception:
+        except JsException:               # denied (SecurityError)
             return None
 
     def storage_notice(self):
@@ -72,14 +84,21 @@ class App:
             self.notice("This browser is not keeping the game (storage is blocked or full). "
                         "You can still play; it just won't survive a reload.", quiet=True)
 
-    def save(self):
+    def store(self, key: str, text: str) -> bool:
+        """Keep ``text`` under ``key``; False (and the storage notice, once) when the
+        browser refuses."""
         if self.storage is None:
             self.storage_notice()
-            return
+            return False
         try:
-            self.storage.setItem(SAVE_KEY, self.table.save())
-        except Exception:
+            self.storage.setItem(key, text)
+            return True
+        except JsException:               # full (QuotaExceededError) or denied
             self.storage_notice()
+            return False
+
+    def save(self):
+        self.store(SAVE_KEY, self.table.save())
 
     def read_saved(self) -> Table | None:
         if self.storage is None:
@@ -87,19 +106,19 @@ class App:
             return None
         try:
             text = self.storage.getItem(SAVE_KEY)
-        except Exception:
+        except JsException:               # denied since the page opened
             return None
         if _none(text):
             return None
         try:
             return Table.load(str(text))
-        except Exception as e:          # corrupted or foreign: set it aside, never crash
+        except SheepsheadError as e:      # corrupted or foreign: set it aside, never crash
             key = f"{SET_ASIDE_PREFIX}{int(window.Date.now())}"
             try:
                 self.storage.setItem(key, text)
                 self.storage.removeItem(SAVE_KEY)
                 kept = f" It is kept in this browser's storage as “{key}”."
-            except Exception:
+            except JsException:           # full or denied: the bad save stays where it is
                 kept = ""
             self.notice(f"The saved game could not be read ({e}), so a fresh game has "
                         f"started.{kept}")
@@ -133,11 +152,8 @@ class App:
         elif saved is not None and saved.seed == seed and saved.rules == rules:
             self.table = saved
         else:
-            if saved is not None and self.storage is not None:
-                try:
-                    self.storage.setItem(PREVIOUS_KEY, saved.save())
-                except Exception:
-                    pass
+            if saved is not None:         # the game left behind is kept, not lost
+                self.store(PREVIOUS_KEY, saved.save())
             self.table = Table(seed, settings, rules)
         if message:
             self.notice(message)
@@ -161,11 +177,8 @@ class App:
             self.draw()
             return
         self.generation += 1
-        if self.storage is not None and self.table.action_count():
-            try:                              # the game left behind is kept, not lost
-                self.storage.setItem(PREVIOUS_KEY, self.table.save())
-            except Exception:
-                pass
+        if self.table.action_count():     # the game left behind is kept, not lost
+            self.store(PREVIOUS_KEY, self.table.save())
         self.table = Table(seed, self.table.settings, rules)
         self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
         self.busy = False
@@ -178,9 +191,8 @@ class App:
         seed, rules, message = parse_link(window.location.hash, _date(self.ui.today))
         if message:
             self.notice(message)
-        if seed is not None and (seed != self.table.seed or rules != self.table.rules):
-            self.open_game(seed, rules)
-        elif message:
+        if message or (seed is not None and (seed != self.table.seed
+                                             or rules != self.table.rules)):
             self.open_game(seed, rules)
 
     # ------------------------------------------------------------- drawing
@@ -275,10 +287,7 @@ class App:
     def motion(self) -> bool:
         if self.table.settings.reduced_motion:
             return False
-        try:
-            return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        except Exception:
-            return True
+        return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
     async def animate(self, moves, generation: int):
         motion = self.motion()
@@ -307,10 +316,20 @@ class App:
 
     def run_soon(self, moves=()):
         self.set_busy(True)
-        asyncio.ensure_future(self.run(list(moves), self.generation))
+        self.spawn(self.run(list(moves), self.generation))
+
+    def spawn(self, coroutine):
+        """Run ``coroutine`` soon; an error it raises goes to :meth:`fail`."""
+        asyncio.ensure_future(coroutine).add_done_callback(self._task_done)
+
+    def _task_done(self, task):
+        if not task.cancelled() and task.exception() is not None:
+            self.fail(task.exception())
 
     async def run(self, moves, generation: int):
-        """Play the queued moves, then let the computer players act until it is your turn."""
+        """Play the queued moves, then let the computer players act until it is your turn.
+        An error (a computer player's included) is raised to :meth:`fail`, after the table
+        is drawn again as it stands."""
         try:
             await self.animate(moves, generation)
             while generation == self.generation and self.table.computer_turn:
@@ -322,9 +341,6 @@ class App:
                 self.credit = (window.performance.now() - started) / 1000
                 self.save()
                 await self.animate(diff(before, self.table.seat_view()), generation)
-        except Exception as e:
-            window.console.warn(f"sheepshead: {type(e).__name__}: {e}")
-            self.notice(f"Something went wrong ({e}). Reload the page to continue where you were.")
         finally:
             if generation == self.generation:
                 self.busy = False
@@ -339,15 +355,22 @@ class App:
                 self.draw()
 
     # -------------------------------------------------------------- events
+    def fail(self, error: BaseException):
+        """An unexpected error (a bug): its traceback to the console, a notice on the page."""
+        trace = "".join(traceback.format_exception(error))
+        window.console.error(f"sheepshead: {trace}")
+        self.set_busy(False)
+        self.notice(f"Something went wrong ({type(error).__name__}: {error}). "
+                    f"Your game is saved: reload to go on.")
+
     def guarded(self, handler):
-        """An event handler that turns any Python error into a notice (never a dead page)."""
+        """``handler`` run under the page's one guard: any error goes to :meth:`fail`, so
+        the page never dies silently."""
         def run(evt=None):
             try:
                 handler(evt)
-            except Exception as e:
-                window.console.warn(f"sheepshead: {type(e).__name__}: {e}")
-                self.busy = False
-                self.notice(f"Something went wrong ({e}). Your game is saved: reload to go on.")
+            except Exception as e:  # noqa: BLE001 - the page's one guard: logged and shown
+                self.fail(e)
         return run
 
     def bind(self):
@@ -404,7 +427,7 @@ class App:
             self.save()
             self.draw()
         elif intent == "share":
-            asyncio.ensure_future(self.share())
+            self.spawn(self.share())
         elif intent == "dismiss":
             self.clear_notices()
         elif ui_intent(self.table, self.ui, intent):
@@ -419,7 +442,8 @@ class App:
             value = bool(el.checked) if el.type == "checkbox" else str(el.value)
             try:
                 self.table.settings.set_option(str(option), value)
-            except Exception:
+            except SheepsheadError as e:  # the rules refuse it
+                self.refuse(e)
                 return
             self.save()
             self.draw()
@@ -431,10 +455,18 @@ class App:
         value = bool(el.checked) if el.type == "checkbox" else str(el.value)
         try:
             self.table.settings.set(key, value)
-        except Exception:
+        except SheepsheadError as e:      # not a value of this setting
+            self.refuse(e)
             return
         self.save()
         self.apply_settings()
+        self.draw()
+
+    def refuse(self, error: SheepsheadError):
+        """A control asked for a value the settings refuse: say why, and draw the panel
+        again so that the control shows the value that holds."""
+        self.notice(f"That choice cannot be made: {error}.", quiet=True)
+        self.drawn.pop("panel", None)
         self.draw()
 
     def on_key(self, evt):
@@ -444,17 +476,21 @@ class App:
     async def share(self):
         line = share_line(self.table, str(window.location.href))
         nav = window.navigator
-        try:
-            if hasattr(nav, "share") and nav.share:
+        if hasattr(nav, "share") and nav.share:
+            try:
                 await nav.share(to_js({"text": line}))
                 return
-        except Exception as e:
-            if getattr(e, "name", "") == "AbortError" or "AbortError" in str(e):
-                return
+            except JsException as e:      # cancelled: done; refused: the clipboard instead
+                if getattr(e, "name", "") == "AbortError" or "AbortError" in str(e):
+                    return
+        clipboard = getattr(nav, "clipboard", None)
+        if _none(clipboard):              # no clipboard here (an insecure page)
+            self.notice(f"Copy this line to share it: {line}", quiet=True)
+            return
         try:
-            await nav.clipboard.writeText(line)
+            await clipboard.writeText(line)
             self.notice(f"Copied to the clipboard: {line}", quiet=True)
-        except Exception:
+        except JsException:               # permission refused
             self.notice(f"Copy this line to share it: {line}", quiet=True)
 
 
@@ -474,4 +510,4 @@ def _esc(text: str) -> str:
 
 
 app = App()
-app.start()
+app.guarded(lambda _evt: app.start())()

@@ -1,6 +1,7 @@
 """The shape of sheepshead/ui/ and the page binding, read from the source (issue 9): the
 table's modules import one another downwards only (settings and links, then wording, then
-the animation queue, then the controller, then the HTML).  The package-wide
+the animation queue, then the controller, then the HTML), and static/main.py has exactly
+one broad guard, which logs the error to the console and shows it.  The package-wide
 checks (layers, cycles, sizes, no swallowed error) are in test_architecture.py."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 UI = ROOT / "sheepshead" / "ui"
+MAIN = ROOT / "static" / "main.py"
 
 LAYERS = ("svg", "markup", "settings", "links", "wording", "animation", "table", "panels",
           "render")
@@ -36,10 +38,29 @@ def ui_imports(path: Path) -> set[str]:
     return out
 
 
+def broad_handlers(path: Path) -> list[int]:
+    """Lines of ``except:`` / ``except Exception`` / ``except BaseException`` handlers."""
+    lines = []
+    for node in ast.walk(tree(path)):
+        if isinstance(node, ast.ExceptHandler):
+            names = ([] if node.type is None else
+                     [e.id for e in (node.type.elts if isinstance(node.type, ast.Tuple)
+                                     else [node.type]) if isinstance(e, ast.Name)])
+            if node.type is None or {"Exception", "BaseException"} & set(names):
+                lines.append(node.lineno)
+    return lines
+
+
 @pytest.mark.parametrize("name", LAYERS)
 def test_ui_modules_import_only_the_layers_below(name):
     above = set(LAYERS[LAYERS.index(name):])
     assert not ui_imports(UI / f"{name}.py") & above
+
+
+def test_the_page_has_one_guard_and_it_logs_to_the_console():
+    assert len(broad_handlers(MAIN)) == 1
+    text = MAIN.read_text(encoding="utf-8")
+    assert "console.error" in text and "traceback.format_exception" in text
 
 
 def test_the_controller_is_about_300_lines():

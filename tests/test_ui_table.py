@@ -153,6 +153,31 @@ def test_unknown_saved_settings_keep_their_defaults_and_the_game():
     assert t.action_count() == 1
 
 
+@pytest.mark.parametrize("settings", [
+    {"speed": [[None]]}, {"speed": {}}, {"level": []}, {"level": {"expert": 1}},
+    {"rules": [1]}, {"rules": {"partner": {}}}, {"rules": {"players": [3]}},
+])
+def test_saved_settings_of_a_foreign_shape_keep_their_defaults_and_the_game(settings):
+    text = json.dumps({"format": "sheepshead-table/1", "version": 1, "settings": settings,
+                       "game": {"format": "sheepshead-game/1", "seed": "daily:2026-11-30",
+                                "hands": [["pass"]]}})
+    t = Table.load(text)
+    assert t.settings == Settings()
+    assert t.action_count() == 1
+
+
+@pytest.mark.parametrize("key, value", [("speed", []), ("level", {}), ("rules", "p3"),
+                                        ("rules", {"players": {}}), ("rules", {1: 2})])
+def test_a_setting_of_the_wrong_shape_is_refused_with_a_reason(key, value):
+    with pytest.raises(SheepsheadError, match=key.removesuffix("s")):
+        Settings().set(key, value)
+
+
+def test_a_save_too_deeply_nested_is_not_json():
+    with pytest.raises(SheepsheadError, match="not JSON"):
+        Table.load("[" * 100_000 + "]" * 100_000)
+
+
 def test_settings_are_checked():
     s = Settings()
     s.set("level", "expert")

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-try:
-    from .svg import card_back_svg, card_svg
-except ImportError:         # pragma: no cover - the card art is part of the package
-    card_svg = card_back_svg = None
+from .svg import card_back_svg, card_svg
 
 __all__ = ["SUIT_SYMBOL", "ICON", "card_html", "back_html", "button", "short", "attrs_html"]
 
@@ -29,33 +26,20 @@ def attrs_html(attrs: dict) -> str:
     return " ".join(out)
 
 
-def _face(card, four_colour: bool) -> str:
-    if card_svg is not None:
-        return card_svg(card, four_colour=four_colour)
-    colour = "red" if card.suit_letter in "HD" else "black"
-    return f'<span class="ph {colour}" aria-hidden="true">{card.rank}{SUIT_SYMBOL[card.suit_letter]}</span>'
-
-
-def _back() -> str:
-    if card_back_svg is not None:
-        return card_back_svg()
-    return '<span class="ph back" aria-hidden="true"></span>'
-
-
 def card_html(card, *, four_colour: bool = False, cls: str = "", label: str | None = None,
               **attrs) -> str:
     """A card as a ``<button>`` named like ``Queen of clubs``."""
     a = {"type": "button", "class": f"card {cls}".strip(), "aria-label": label or card.name,
          "data-card": str(card)}
     a.update({k.replace("_", "-"): v for k, v in attrs.items()})
-    return f"<button {attrs_html(a)}>{_face(card, four_colour)}</button>"
+    return f"<button {attrs_html(a)}>{card_svg(card, four_colour=four_colour)}</button>"
 
 
 def back_html(cls: str = "", **attrs) -> str:
     """A face-down card: its only name is ``face-down card``."""
     a = {"type": "button", "class": f"card back {cls}".strip(), "aria-label": "face-down card"}
     a.update({k.replace("_", "-"): v for k, v in attrs.items()})
-    return f"<button {attrs_html(a)}>{_back()}</button>"
+    return f"<button {attrs_html(a)}>{card_back_svg()}</button>"
 
 
 def short(card) -> str:

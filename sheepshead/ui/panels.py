@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from html import escape
 
+from .. import __version__
+from ..position import CallKind
 from ..rules import OPTION_HELP, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy
-from ..state import CallKind
-from .markup import ICON, button as _button, card_html
+from .markup import ICON, card_html
+from .markup import button as _button
 from .settings import LEVELS, SPEEDS
 from .table import TableView
 from .wording import HUMAN, NAMES, rules_phrases
@@ -59,7 +61,6 @@ def _check(setting: str, label: str, value: bool) -> str:
 
 
 def _menu(tv: TableView, ui) -> str:
-    from .. import __version__
     s = tv.settings
     daily = f"Daily {ui.today}" if ui.today else "Daily"
     body = (
@@ -72,7 +73,6 @@ def _menu(tv: TableView, ui) -> str:
         f'{_rules_line(tv)}'
         '<h3>Settings</h3><div class="settings">'
         f'{_select("level", "Computer players", {k: LEVEL_NAMES[k] for k in LEVELS}, s.level)}'
-        f'{_expert_note(s.level)}'
         f'{_select("speed", "Speed", {k: SPEED_NAMES[k] for k in SPEEDS}, s.speed)}'
         f'{_check("four_colour", "Four-colour deck", s.four_colour)}'
         f'{_check("reduced_motion", "Reduced motion", s.reduced_motion)}</div>'
@@ -145,31 +145,16 @@ def _options_panel(tv: TableView) -> str:
         '<div class="menu-buttons">'
         f'{_button("New Game with these options", "primary", data_ui="new")}'
         f'{_button("Default table", "", data_ui="options-default")}</div>'
-        f'{_rules_line(tv)}'
-        '<p class="small">The computer players are still learning some options: when one '
-        'cannot decide, a simpler level decides for it.</p>')
+        f'{_rules_line(tv)}')
     return _dialog("Table options", body, "options")
 
 
-def _expert_note(level: str) -> str:
-    if level != "expert":
-        return ""
-    import importlib.util
-    try:
-        ready = importlib.util.find_spec("sheepshead.bots.expert") is not None
-    except (ImportError, ValueError):
-        ready = False
-    return "" if ready else ('<p class="small">Expert is still in training: '
-                             'Standard players sit in for now.</p>')
-
-
-def _score_table(tv: TableView, rows, totals, highlight: int | None = None) -> str:
+def _score_table(tv: TableView, rows, totals) -> str:
     head = "".join(f'<th scope="col">{n}</th>' for n in tv.names)
     body = []
     for n, scores in rows:
-        cls = ' class="current"' if n == highlight else ""
         cells = "".join(f"<td>{s:+d}</td>" for s in scores)
-        body.append(f'<tr{cls}><th scope="row">{n}</th>{cells}</tr>')
+        body.append(f'<tr><th scope="row">{n}</th>{cells}</tr>')
     if not rows:
         body.append(f'<tr><td colspan="{len(tv.names) + 1}">No hand finished yet.</td></tr>')
     tot = "".join(f"<td>{t:+d}</td>" for t in totals)
@@ -201,15 +186,11 @@ def _game_over_buttons(tv: TableView) -> str:
 
 
 def _scores_panel(tv: TableView) -> str:
-    sheet = _sheet_of(tv)
+    sheet = tv.sheet
     body = (_winner_line(tv) + _score_table(tv, sheet.rows, sheet.totals) +
             '<p class="small">Every hand adds up to zero, so the totals do too.</p>' +
             _game_over_buttons(tv))
     return _dialog("Score sheet", body, "scores")
-
-
-def _sheet_of(tv: TableView):
-    return tv.sheet
 
 
 def _summary_panel(tv: TableView, ui, four: bool) -> str:
@@ -267,7 +248,7 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
                  f'<tbody>{rows}</tbody></table>')
     lines.append(_winner_line(tv))
     if tv.game_over:
-        sheet = _sheet_of(tv)
+        sheet = tv.sheet
         lines.append("<h3>Score sheet</h3>" + _score_table(tv, sheet.rows, sheet.totals))
         lines.append(_game_over_buttons(tv))
     else:
