@@ -25,6 +25,11 @@ from any sub-path of any static host with the network off:
 
 Pyodide and PyScript come from the npm registry, pinned in package.json and
 package-lock.json; ``npm ci`` puts them in node_modules/.
+
+What the build reads besides the site is in static/build/, which is never shipped; each
+file there says what it is: the service worker and the manifest, the lists of stdlib
+modules and PyScript files to ship (``# comments``, one name a line), and the script that
+precompiles stdlib modules in Pyodide. The steps, in order, are in build() below.
 """
 
 from __future__ import annotations
@@ -49,60 +54,88 @@ NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 DEFAULT_OUT = ROOT / "dist"
+BUILD_SOURCES = ROOT / "static" / "build"  # what the build reads; never shipped
 
 # The page and its own files (paths relative to the repo root).
 PAGE_FILES = ("index.html", "pyscript.json")
 STATIC_DIR = "static"
 ENGINE_PACKAGE = "sheepshead"
 ENGINE_ZIP = "sheepshead.zip"
-
 # Pyodide's runtime: everything `loadPyodide()` fetches for a page with no wheels.
 # (pyodide-lock.json is fetched at every boot even though no package is loaded.)
 PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
-
-# PyScript: the entry files the page links to, plus the chunks core.js loads with
-# a dynamic import() while booting a main-thread `type="py"` script. Measured by
-# loading the page in Chromium with all of @pyscript/core/dist available and
-# recording every request; tests/test_page_boot.py checks that the page boots
-# with this set and requests nothing missing from it. (PyScript's zip-*.js chunk
-# is not needed: with Pyodide, "files" archives are unpacked by Pyodide itself.)
-# Chunks are named "<stem>-<8-char hash>.js" and matched by stem, so an upgrade
-# that only changes hashes still builds; each file's static imports are
-# followed recursively (core.js -> core-<hash>.js).
-PYSCRIPT_ENTRY_FILES = ("core.js", "core.css")
-PYSCRIPT_DYNAMIC_CHUNKS = (
-    "deprecations-manager",  # plugin: warns about deprecated markup
-    "donkey",  # plugin stub
-    "error",  # plugin: shows Python errors on the page
-    "py-editor",  # plugin stub (the editor itself, codemirror, is never loaded)
-    "py-game",  # plugin stub
-    "py-terminal",  # plugin stub (xterm is never loaded)
-)
-
-# MIME types for serving the folder; module scripts and wasm streaming need these.
-MIME_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript",
-    ".mjs": "text/javascript",
-    ".css": "text/css",
-    ".json": "application/json",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".py": "text/x-python; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".webmanifest": "application/manifest+json",
-}
+MANIFEST_FILE = "manifest.webmanifest"
+SERVICE_WORKER_FILE = "sw.js"
 
 
 class BuildError(Exception):
     """A build step cannot proceed; the message says what to do."""
+
+
+def read_list(path: Path) -> list[str]:
+    """The names in a static/build/ list: one a line; `#` starts a comment; blank lines skipped."""
+    lines = (line.partition("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+# PyScript: the entry files the page links to and the chunks core.js imports while booting,
+# listed as `<stem>-<hash>.js` and matched by stem (static/build/pyscript_files.txt).
+PYSCRIPT_LIST = BUILD_SOURCES / "pyscript_files.txt"
+_CHUNK = "-<hash>.js"
+PYSCRIPT_ENTRY_FILES = tuple(n for n in read_list(PYSCRIPT_LIST) if not n.endswith(_CHUNK))
+PYSCRIPT_DYNAMIC_CHUNKS = tuple(
+    n.removesuffix(_CHUNK) for n in read_list(PYSCRIPT_LIST) if n.endswith(_CHUNK)
+)
+
+# The trimmed stdlib: Pyodide's python_stdlib.zip (2.5 MB, already deflated) holds the whole
+# standard library; the page imports about a sixth of it. The default build ships only the
+# modules measured in Chromium (bench/stdlib_usage.py) plus a margin kept by hand; each list
+# says how it is made. A module missing from both is an ImportError in the page:
+# tests/test_stdlib_trim.py checks that every module the engine and UI import is kept.
+STDLIB_MEASURED = frozenset(read_list(BUILD_SOURCES / "stdlib_measured.txt"))
+STDLIB_MARGIN = frozenset(read_list(BUILD_SOURCES / "stdlib_margin.txt"))
+STDLIB_KEEP = STDLIB_MEASURED | STDLIB_MARGIN
+# CPython's frozen modules load from the binary, never from the zip: never precompiled.
+FROZEN_MODULES = frozenset(read_list(BUILD_SOURCES / "frozen_modules.txt"))
+
+# Bytecode for the boot path: Pyodide's zip holds sources only, so every page load compiles
+# the ~150 stdlib modules Python and PyScript import at start-up. Bytecode is about 1.9 times
+# the deflated size of source, so only the largest boot modules are precompiled, up to this
+# many bytes of their deflated source: that keeps the first visit under 5.5 MB gzip
+# (docs/offline.md has the measurements).
+PYC_SOURCE_BUDGET = 220_000
+
+
+# ------------------------------------------------------------------------- build
+
+
+def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True) -> Path:
+    """Build the whole site into `out` and return it.
+
+    `full_stdlib`: ship Pyodide's stdlib zip unchanged; `pyc`: precompile its boot modules.
+    """
+    check_node_modules()
+    out = out.resolve()
+    prepare_out_dir(out)
+    copy_page(out)
+    zip_engine(out)
+    vendor_pyodide(out)
+    shipped = vendor_pyscript(out)
+    if not full_stdlib:
+        modules, size = trim_stdlib(out)
+        print(f"build.py: python_stdlib.zip trimmed to {modules} modules "
+              f"({size:,} bytes; --full-stdlib ships all)")
+        if pyc:
+            compiled, size = precompile_stdlib(out)
+            print(f"build.py: {compiled} of them precompiled to bytecode ({size:,} bytes; --no-pyc: none)")
+    write_manifest(out)
+    _, files, version = write_service_worker(out)  # last: it lists every other file
+    print(f"build.py: {SERVICE_WORKER_FILE} precaches {len(files)} files (version {version})")
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"build.py: built {out} ({size:,} bytes; PyScript files: {', '.join(shipped)})")
+    return out
 
 
 # --------------------------------------------------------------------------- npm
@@ -132,12 +165,10 @@ def check_node_modules() -> None:
     missing = [p for p in (PYODIDE_DIR, PYSCRIPT_DIST) if not p.is_dir()]
     if missing:
         names = ", ".join(str(p.relative_to(ROOT)) for p in missing)
-        raise BuildError(
-            f"{names} missing: run `npm ci` first (or `python3 build.py serve`, which runs it)"
-        )
+        raise BuildError(f"{names} missing: run `npm ci` first (or `python3 build.py serve`, which runs it)")
 
 
-# ------------------------------------------------------------------------ output
+# ---------------------------------------------------------------- page and engine
 
 
 def prepare_out_dir(out: Path) -> None:
@@ -150,23 +181,25 @@ def prepare_out_dir(out: Path) -> None:
     out.mkdir(parents=True)
 
 
+_IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+
+
+def _not_shipped(directory: str, names: list[str]) -> set[str]:
+    """copytree's filter for static/: caches, dot files and static/build/ stay behind."""
+    return set(_IGNORED(directory, names)) | {n for n in names if Path(directory, n) == BUILD_SOURCES}
+
+
 def copy_page(out: Path) -> None:
-    """Copy the page, its PyScript config and the static/ assets."""
+    """Copy the page, its PyScript config and the static/ assets (not static/build/)."""
     for name in PAGE_FILES:
         shutil.copy2(ROOT / name, out / name)
-    shutil.copytree(
-        ROOT / STATIC_DIR,
-        out / STATIC_DIR,
-        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"),
-    )
+    shutil.copytree(ROOT / STATIC_DIR, out / STATIC_DIR, ignore=_not_shipped)
 
 
 def zip_engine(out: Path) -> Path:
     """Zip sheepshead/**/*.py into one reproducible archive (fixed dates, sorted)."""
     package = ROOT / ENGINE_PACKAGE
-    sources = sorted(
-        p for p in package.rglob("*.py") if "__pycache__" not in p.relative_to(package).parts
-    )
+    sources = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.relative_to(package).parts)
     if not sources:
         raise BuildError(f"no .py files under {package}")
     target = out / ENGINE_ZIP
@@ -177,6 +210,9 @@ def zip_engine(out: Path) -> Path:
             info.external_attr = 0o644 << 16
             zf.writestr(info, path.read_bytes())
     return target
+
+
+# ------------------------------------------------------------- Pyodide, PyScript
 
 
 def copy_without_source_map(src: Path, dest: Path) -> None:
@@ -205,9 +241,7 @@ def vendor_pyodide(out: Path) -> None:
         copy_without_source_map(src, dest / name)
 
 
-_STATIC_IMPORT = re.compile(
-    r"""(?:\bfrom|\bimport)\s*["'](\./[A-Za-z0-9_.\-]+\.js)["']"""
-)
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\./[A-Za-z0-9_.\-]+\.js)["']""")
 
 
 def static_imports(js_file: Path) -> set[str]:
@@ -227,7 +261,7 @@ def find_chunk(stem: str) -> str:
     if len(matches) != 1:
         raise BuildError(
             f"expected exactly one PyScript chunk {stem}-<hash>.js in {PYSCRIPT_DIST}, "
-            f"found {matches or 'none'}: update PYSCRIPT_DYNAMIC_CHUNKS in build.py"
+            f"found {matches or 'none'}: update {PYSCRIPT_LIST.relative_to(ROOT)}"
         )
     return matches[0]
 
@@ -262,90 +296,7 @@ def vendor_pyscript(out: Path) -> list[str]:
     return names
 
 
-def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True) -> Path:
-    """Build the whole site into `out` and return it.
-
-    `full_stdlib`: ship Pyodide's stdlib zip unchanged; `pyc`: precompile its boot modules.
-    """
-    check_node_modules()
-    out = out.resolve()
-    prepare_out_dir(out)
-    copy_page(out)
-    zip_engine(out)
-    vendor_pyodide(out)
-    shipped = vendor_pyscript(out)
-    if not full_stdlib:
-        modules, size = trim_stdlib(out)
-        print(f"build.py: python_stdlib.zip trimmed to {modules} modules ({size:,} bytes; --full-stdlib ships all)")
-        if pyc:
-            compiled, size = precompile_stdlib(out)
-            print(f"build.py: {compiled} of them precompiled to bytecode ({size:,} bytes; --no-pyc: none)")
-    add_offline_support(out)  # last: the worker lists every other file
-    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"build.py: built {out} ({size:,} bytes; PyScript files: {', '.join(shipped)})")
-    return out
-
-
 # --------------------------------------------------------------- trimmed stdlib
-# Pyodide's python_stdlib.zip (2.5 MB, already deflated) holds the whole standard
-# library; the page imports about a sixth of it. The default build ships a zip with
-# only STDLIB_MEASURED + STDLIB_MARGIN (about 1 MB); `build.py --full-stdlib` ships the
-# original, for debugging. A module missing here is an ImportError in the page, so:
-#
-# STDLIB_MEASURED: every stdlib module in sys.modules (whose file is in the zip) after
-#   loading the page in Chromium and going through every UI path: a whole hand (pick,
-#   bury, call, play out, summary, next hand, a hand the computer players pick), the
-#   menu, every setting, score sheet, Share, New Game, the Daily, reload of the saved
-#   game, a corrupted save and bad links. Measured with `bench/stdlib_usage.py`
-#   (Pyodide 314.0.7, PyScript 0.7.31); every module the page needs is imported at
-#   boot, none later. Rerun it when Pyodide, PyScript or the engine's imports change.
-# STDLIB_MARGIN: what a static scan of every import in sheepshead/ and static/*.py,
-#   followed through the stdlib sources (lazy and optional imports included), reaches
-#   besides the measured set, minus what cannot work in a page (multiprocessing, http,
-#   email, unittest, pydoc, pdb, the REPL, ...); plus the common text codecs, datetime's
-#   and decimal's pure-Python halves, and small utility modules a future change to the
-#   engine or the UI might reasonably import.
-# tests/test_stdlib_trim.py checks that every module the engine and UI import is kept.
-STDLIB_MEASURED = """
-    __future__ _collections_abc _colorize _opcode_metadata _py_warnings _pyodide
-    _pyodide._base _pyodide._core_docs _pyodide._future_helper _pyodide._importhook
-    _pyodide.docs_argspec _pyodide.docstring _pyodide.jsbind _sitebuiltins _ssl _weakrefset
-    abc annotationlib ast asyncio asyncio.base_events asyncio.base_futures
-    asyncio.base_subprocess asyncio.base_tasks asyncio.constants asyncio.coroutines
-    asyncio.events asyncio.exceptions asyncio.format_helpers asyncio.futures asyncio.graph
-    asyncio.locks asyncio.log asyncio.mixins asyncio.protocols asyncio.queues
-    asyncio.runners asyncio.selector_events asyncio.sslproto asyncio.staggered
-    asyncio.streams asyncio.subprocess asyncio.taskgroups asyncio.tasks asyncio.threads
-    asyncio.timeouts asyncio.transports asyncio.trsock asyncio.unix_events base64 bisect bz2
-    codecs codeop collections compression compression._common compression._common._streams
-    compression.zstd compression.zstd._zstdfile concurrent concurrent.futures
-    concurrent.futures._base contextlib contextvars copy copyreg dataclasses datetime dis
-    encodings encodings.aliases encodings.cp437 encodings.utf_8 enum fnmatch functools
-    genericpath glob hashlib heapq hmac html html.entities importlib importlib._abc
-    importlib._bootstrap importlib._bootstrap_external importlib.abc importlib.machinery
-    importlib.util inspect io json json.decoder json.encoder json.scanner keyword linecache
-    locale logging lzma ntpath opcode operator os pathlib pathlib._os posixpath pyodide
-    pyodide._package_loader pyodide._state pyodide.code pyodide.common pyodide.ffi
-    pyodide.webloop random re re._casefix re._compiler re._constants re._parser reprlib
-    secrets selectors shutil signal site socket ssl stat string struct subprocess tempfile
-    textwrap threading token tokenize traceback types typing warnings weakref zipfile
-    zipfile._path zipfile._path.glob zipimport
-"""
-STDLIB_MARGIN = """
-    _ast_unparse _compat_pickle _markupbase _py_abc _pydatetime _pylong _strptime
-    _sysconfigdata__emscripten_wasm32-emscripten _threading_local argparse calendar colorsys
-    concurrent.futures.thread csv decimal difflib encodings.ascii encodings.base64_codec
-    encodings.charmap encodings.cp1252 encodings.hex_codec encodings.idna
-    encodings.iso8859_1 encodings.iso8859_15 encodings.latin_1 encodings.mbcs
-    encodings.punycode encodings.raw_unicode_escape encodings.unicode_escape
-    encodings.utf_16 encodings.utf_16_be encodings.utf_16_le encodings.utf_32
-    encodings.utf_32_be encodings.utf_32_le encodings.utf_8_sig fractions getopt gettext
-    graphlib gzip html.parser json.tool numbers optparse pickle platform pprint queue
-    statistics string.templatelib stringprep sysconfig sysconfig.__main__ timeit
-    tomllib tomllib._parser tomllib._re tomllib._types urllib urllib.error urllib.parse uuid
-    zoneinfo zoneinfo._common zoneinfo._tzpath
-"""
-STDLIB_KEEP = frozenset(STDLIB_MEASURED.split()) | frozenset(STDLIB_MARGIN.split())
 
 
 def stdlib_module_name(entry: str) -> str | None:
@@ -368,8 +319,8 @@ def trim_stdlib(out: Path, keep: frozenset[str] = STDLIB_KEEP) -> tuple[int, int
     target = out / "pyodide" / "python_stdlib.zip"
     with zipfile.ZipFile(PYODIDE_DIR / "python_stdlib.zip") as src:
         infos = src.infolist()
-        names = {stdlib_module_name(i.filename) for i in infos} - {None}
-        wanted = set()
+        names = {m for i in infos if (m := stdlib_module_name(i.filename)) is not None}
+        wanted: set[str] = set()
         for module in keep & names:
             parts = module.split(".")
             wanted.update(".".join(parts[:n]) for n in range(1, len(parts) + 1))
@@ -391,67 +342,17 @@ def trim_stdlib(out: Path, keep: frozenset[str] = STDLIB_KEEP) -> tuple[int, int
     return len(wanted), target.stat().st_size
 
 
-# Bytecode for the boot path. Pyodide's zip holds sources only, so every page load
-# compiles the ~150 stdlib modules Python and PyScript import at start-up: measured in
-# Chromium here, a game whose stdlib zip held bytecode for all of them showed a tappable
-# hand in about 3.8 s instead of 6.7 s. Bytecode is about 1.9 times the deflated size of
-# source, so only the largest boot modules are precompiled, up to PYC_SOURCE_BUDGET bytes
-# of their deflated source: that keeps the first visit under 5.5 MB gzip (docs/offline.md).
-# The bytecode is made by the same Pyodide (node_modules) under Node.js at build time, as
-# unchecked-hash .pyc files (PEP 552) that replace the .py entries in the zip.
-PYC_SOURCE_BUDGET = 220_000
-
-_PYC_SCRIPT = r"""
-import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [pyodideMjs, zipPath, modulesJson, outPath] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(pyodideMjs).href);
-const py = await loadPyodide({ stdLibURL: zipPath });   // boots on the trimmed zip itself
-py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(zipPath)));
-py.globals.set("MODULES", py.toPy(JSON.parse(readFileSync(modulesJson, "utf8"))));
-py.runPython(`
-import importlib.util, marshal, sys, zipfile
-archive = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
-wanted = set(MODULES)
-with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w") as dst:
-    for info in src.infolist():
-        data = src.read(info)
-        name = info.filename
-        module = name[:-3].replace("/", ".").removesuffix(".__init__") if name.endswith(".py") else None
-        if module in wanted:
-            code = compile(data, f"{archive}/{name}", "exec", dont_inherit=True, optimize=0)
-            data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")  # unchecked hash
-                    + importlib.util.source_hash(data) + marshal.dumps(code))
-            name += "c"
-        new = zipfile.ZipInfo(name, date_time=info.date_time)
-        new.external_attr = info.external_attr
-        if not name.endswith("/"):
-            new.compress_type = zipfile.ZIP_DEFLATED
-        dst.writestr(new, data, compresslevel=9)
-`);
-writeFileSync(outPath, py.FS.readFile("/tmp/out.zip"));
-process.exit(0);
-"""
-
-
-# CPython's frozen modules (Python/frozen.c): imported from the binary, never from the zip.
-_FROZEN_MODULES = frozenset(
-    "importlib._bootstrap importlib._bootstrap_external zipimport abc codecs io "
-    "_collections_abc _sitebuiltins genericpath ntpath posixpath os stat site "
-    "importlib.util importlib.machinery runpy".split()
-)
-
-
 def pyc_choice(zip_path: Path, budget: int = PYC_SOURCE_BUDGET) -> list[str]:
     """The largest measured boot modules whose deflated sources add up to at most `budget`."""
-    measured = set(STDLIB_MEASURED.split()) - _FROZEN_MODULES
+    measured = STDLIB_MEASURED - FROZEN_MODULES
     with zipfile.ZipFile(zip_path) as zf:
         sizes = sorted(
-            ((i.compress_size, stdlib_module_name(i.filename)) for i in zf.infolist()
-             if stdlib_module_name(i.filename) in measured),
+            ((i.compress_size, m) for i in zf.infolist()
+             if (m := stdlib_module_name(i.filename)) is not None and m in measured),
             key=lambda t: (-t[0], t[1]),
         )
-    chosen, total = [], 0
+    chosen: list[str] = []
+    total = 0
     for size, module in sizes:
         if total + size <= budget:
             chosen.append(module)
@@ -462,7 +363,8 @@ def pyc_choice(zip_path: Path, budget: int = PYC_SOURCE_BUDGET) -> list[str]:
 def precompile_stdlib(out: Path, budget: int = PYC_SOURCE_BUDGET) -> tuple[int, int]:
     """Replace the largest boot modules of out/pyodide/python_stdlib.zip by bytecode.
 
-    Runs Pyodide under Node.js (node_modules/pyodide). Returns (modules, zip bytes).
+    static/build/precompile.mjs compiles them with the same Pyodide under Node.js, as
+    unchecked-hash .pyc files (PEP 552) that replace their .py entries. Returns (modules, zip bytes).
     """
     node = shutil.which("node")
     if node is None:
@@ -470,11 +372,11 @@ def precompile_stdlib(out: Path, budget: int = PYC_SOURCE_BUDGET) -> tuple[int, 
     target = out / "pyodide" / "python_stdlib.zip"
     modules = pyc_choice(target, budget)
     with tempfile.TemporaryDirectory(prefix="sheepshead-pyc-") as tmp:
-        script, listing, result = Path(tmp, "pyc.mjs"), Path(tmp, "modules.json"), Path(tmp, "out.zip")
-        script.write_text(_PYC_SCRIPT, encoding="utf-8")
+        listing, result = Path(tmp, "modules.json"), Path(tmp, "out.zip")
         listing.write_text(json.dumps(modules), encoding="utf-8")
         run = subprocess.run(
-            [node, str(script), str(PYODIDE_DIR / "pyodide.mjs"), str(target), str(listing), str(result)],
+            [node, str(BUILD_SOURCES / "precompile.mjs"), str(PYODIDE_DIR / "pyodide.mjs"),
+             str(target), str(listing), str(result)],
             cwd=ROOT, capture_output=True, text=True, timeout=600,
         )
         if run.returncode != 0 or not result.is_file():
@@ -484,41 +386,19 @@ def precompile_stdlib(out: Path, budget: int = PYC_SOURCE_BUDGET) -> tuple[int, 
 
 
 # ----------------------------------------------------------------------- offline
-# Issue 5: the web app manifest and the service worker, both generated here from
-# the files this build ships (see docs/offline.md).
-
-MANIFEST_FILE = "manifest.webmanifest"
-SERVICE_WORKER_FILE = "sw.js"
-THEME_COLOR = "#0d5a2c"  # the felt green of static/style.css (--felt)
-# (path in the site, pixel size, purpose); made by bench/make_icons.py, committed as PNGs.
-ICONS = (
-    ("static/icons/icon-192.png", 192, "any"),
-    ("static/icons/icon-512.png", 512, "any"),
-    ("static/icons/icon-maskable-512.png", 512, "maskable"),
-)
+# The web app manifest and the service worker (docs/offline.md).
 
 
 def write_manifest(out: Path) -> Path:
-    """Write out/manifest.webmanifest: standalone app, relative URLs only."""
-    for path, _, _ in ICONS:
-        if not (out / path).is_file():
-            raise BuildError(f"icon {path} missing: run `python3 bench/make_icons.py`")
-    manifest = {
-        "id": "./",
-        "name": "Sheepshead",
-        "short_name": "Sheepshead",
-        "description": "Five-handed Sheepshead against four computer players. Plays offline.",
-        "lang": "en",
-        "start_url": "./",
-        "scope": "./",
-        "display": "standalone",
-        "background_color": THEME_COLOR,
-        "theme_color": THEME_COLOR,
-        "icons": [
-            {"src": f"./{path}", "sizes": f"{px}x{px}", "type": "image/png", "purpose": purpose}
-            for path, px, purpose in ICONS
-        ],
-    }
+    """Write out/manifest.webmanifest from static/build/ once every icon it names is in `out`.
+
+    A standalone app with relative URLs only; its colours are the felt green of
+    static/style.css (--felt); its icons are made by bench/make_icons.py, committed as PNGs.
+    """
+    manifest = json.loads((BUILD_SOURCES / MANIFEST_FILE).read_text(encoding="utf-8"))
+    for icon in manifest["icons"]:
+        if not (out / icon["src"]).is_file():
+            raise BuildError(f"icon {icon['src']} missing: run `python3 bench/make_icons.py`")
     target = out / MANIFEST_FILE
     target.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     return target
@@ -543,101 +423,46 @@ def content_hash(out: Path, files: list[str]) -> str:
     return digest.hexdigest()
 
 
-SERVICE_WORKER_JS = """\
-// Sheepshead service worker, generated by build.py from the files this build ships.
-// Do not edit the built copy: change build.py (write_service_worker) instead.
-//
-// Precaches exactly the shipped files under a cache named for their content, deletes
-// this site's older caches on activation, serves cache-first and falls back to the
-// cached page for navigations. A new build installs and then WAITS: the page
-// (static/offline.js) offers "New version — Reload" and posts "skip-waiting".
-// Every URL is relative to this worker, so the site works from any sub-path.
-"use strict";
+# In static/build/sw.js, what the build injects is a placeholder comment followed by a
+# stand-in value that keeps the source valid JavaScript: `/*@VERSION@*/"dev"`, `/*@PRECACHE@*/[]`.
+_PLACEHOLDER = re.compile(r'/\*@([A-Z]+)@\*/("[^"\n]*"|\[\])')
 
-const VERSION = "@VERSION@";
-const FILES = @FILES@;
-const SCOPE = self.registration.scope;  // ends with "/"
-const PREFIX = "sheepshead:" + SCOPE + ":";
-const CACHE = PREFIX + VERSION;
-const INDEX = new URL("./index.html", SCOPE).href;
 
-self.addEventListener("install", (event) => {
-  // "no-cache" revalidates with the server (a 304 reuses what the first visit
-  // already downloaded) instead of trusting a possibly stale HTTP cache entry.
-  event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(FILES.map((f) => new Request(new URL(f, SCOPE).href, { cache: "no-cache" })))
-    )
-  );
-  // No skipWaiting() here: a new version waits until the player chooses to reload.
-});
-
-self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
-    }
-    await self.clients.claim();
-  })());
-});
-
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
-  if (event.data && event.data.type === "version" && event.ports[0]) {
-    event.ports[0].postMessage({ version: VERSION, cache: CACHE });
-  }
-});
-
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET") return;
-  const url = new URL(request.url);
-  url.hash = "";
-  if (!url.href.startsWith(SCOPE)) return;  // other origins and paths: not ours
-  event.respondWith(respond(request, url));
-});
-
-async function respond(request, url) {
-  const cache = await caches.open(CACHE);
-  const navigate = request.mode === "navigate";
-  if (navigate) url.search = "";
-  const key = url.href === SCOPE ? INDEX : url.href;
-  const hit = await cache.match(key);
-  if (hit) return hit;
-  try {
-    return await fetch(request);
-  } catch (error) {
-    if (navigate) {
-      const page = await cache.match(INDEX);
-      if (page) return page;
-    }
-    throw error;
-  }
-}
-"""
+def fill_placeholders(template: str, values: dict[str, object]) -> str:
+    """Replace each placeholder and its stand-in by the JSON of values[NAME], each exactly once."""
+    found = [m.group(1) for m in _PLACEHOLDER.finditer(template)]
+    if sorted(found) != sorted(values) or "/*@" in _PLACEHOLDER.sub("", template):
+        raise BuildError(f"static/build/sw.js has placeholders {found}, needs one each of {sorted(values)}")
+    return _PLACEHOLDER.sub(lambda m: json.dumps(values[m.group(1)], indent=2), template)
 
 
 def write_service_worker(out: Path) -> tuple[Path, list[str], str]:
     """Write out/sw.js precaching every shipped file; return it, the list and the version."""
     files = precache_files(out)
     version = content_hash(out, files)[:20]
-    text = SERVICE_WORKER_JS.replace("@VERSION@", version).replace(
-        "@FILES@", json.dumps([f"./{name}" for name in files], indent=2)
-    )
+    template = (BUILD_SOURCES / SERVICE_WORKER_FILE).read_text(encoding="utf-8")
+    text = fill_placeholders(template, {"VERSION": version, "PRECACHE": [f"./{name}" for name in files]})
     target = out / SERVICE_WORKER_FILE
     target.write_text(text, encoding="utf-8")
     return target, files, version
 
 
-def add_offline_support(out: Path) -> str:
-    """Manifest, then the worker (last: it lists every other file). Returns the version."""
-    write_manifest(out)
-    _, files, version = write_service_worker(out)
-    print(f"build.py: {SERVICE_WORKER_FILE} precaches {len(files)} files (version {version})")
-    return version
-
-
 # ------------------------------------------------------------------------- serve
+
+# MIME types for serving the folder; module scripts and wasm streaming need these.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
+}
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -653,7 +478,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return os.path.join(self.directory, "\0no-such-file")  # -> 404
         return super().translate_path("/" + url_path[len(self.prefix):])
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+    def log_message(self, format: str, *args: object) -> None:  # the stdlib's signature
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -668,8 +493,8 @@ def make_handler(directory: Path, prefix: str = "/", quiet: bool = False):
 def serve(out: Path, port: int) -> None:
     """Serve `out` on 127.0.0.1:port until Ctrl-C."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(out))
-    host, port = server.server_address[:2]
-    print(f"build.py: serving {out} at http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+    port = server.server_address[1]
+    print(f"build.py: serving {out} at http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -687,7 +512,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: dist/)")
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default: 8000)")
     parser.add_argument("--full-stdlib", action="store_true",
-                        help="ship Pyodide's whole python_stdlib.zip (default: only the modules the page uses)")
+                        help="ship Pyodide's whole python_stdlib.zip "
+                             "(default: only the modules the page uses)")
     parser.add_argument("--no-pyc", action="store_true",
                         help="ship the trimmed stdlib as sources only (default: boot modules as bytecode)")
     args = parser.parse_args(argv)

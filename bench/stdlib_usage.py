@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Which standard-library modules the page imports: the data behind build.py's
-STDLIB_KEEP (the trimmed python_stdlib.zip).
+"""Which standard-library modules the page imports: the data behind the trimmed
+python_stdlib.zip that build.py ships (static/build/stdlib_measured.txt and stdlib_margin.txt).
 
-    .venv/bin/python bench/stdlib_usage.py [--json FILE]
+    .venv/bin/python bench/stdlib_usage.py [--json FILE] [--write]
 
 Two measurements, both printed as module names:
 
@@ -17,7 +17,9 @@ Two measurements, both printed as module names:
    sources in Pyodide's python_stdlib.zip by the same regex scan (it over-approximates:
    lazy and optional imports count too).
 
-build.py keeps the union of both plus a margin (see STDLIB_KEEP there).
+build.py ships the modules of static/build/stdlib_measured.txt, which is measurement 1
+(``--write`` rewrites its module lines with this run's result, keeping its comments), plus
+static/build/stdlib_margin.txt, kept by hand from measurement 2.
 """
 
 from __future__ import annotations
@@ -229,9 +231,19 @@ def browser_modules() -> tuple[set[str], set[str]]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def main(argv=None) -> int:
+def write_measured(modules: set[str], path: Path = build.BUILD_SOURCES / "stdlib_measured.txt") -> None:
+    """Rewrite the module lines of the measured list, keeping the comments that head it."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = lines[: next((i for i, line in enumerate(lines) if line.strip() and not line.startswith("#")),
+                          len(lines))]
+    path.write_text("\n".join([*header, *sorted(modules)]) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--write", action="store_true",
+                        help="rewrite static/build/stdlib_measured.txt with the modules seen in the browser")
     args = parser.parse_args(argv)
     boot, used = browser_modules()
     static = static_closure()
@@ -246,6 +258,9 @@ def main(argv=None) -> int:
     if args.json:
         args.json.write_text(json.dumps({"boot": sorted(boot), "used": sorted(used),
                                          "static": sorted(static)}, indent=1) + "\n")
+    if args.write:
+        write_measured(used)
+        print(f"wrote {len(used)} modules to static/build/stdlib_measured.txt")
     return 0
 
 

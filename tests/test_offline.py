@@ -294,6 +294,10 @@ def test_precache_lists_exactly_the_shipped_files(site_dir):
                    "manifest.webmanifest", "static/icons/icon-512.png",
                    "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
         assert f"./{needed}" in listed, needed
+    # build.py's own sources (static/build/: the worker's source, lists, scripts) never ship,
+    # and every placeholder of the worker's source is filled in.
+    assert not [name for name in shipped if name.startswith("static/build/")]
+    assert "/*@" not in text and '"dev"' not in text
     # No absolute URL anywhere in the worker: it works from any sub-path.
     assert not re.search(r"https?://", text)
     assert "skipWaiting()" in text and "clients.claim()" in text

@@ -49,7 +49,7 @@ def test_page_boots_from_a_sub_path(page, site_url_subpath):
 
 @pytest.mark.browser
 def test_every_shipped_pyscript_file_is_needed_and_none_is_missing(page, site_url, site_dir):
-    """build.py's PyScript list matches what the page requests: no 404, no dead weight."""
+    """static/build/pyscript_files.txt matches what the page requests: no 404, no dead weight."""
     boot(page, site_url)
     page.wait_for_load_state("networkidle")
     requested = {urlsplit(u).path for u in page.log.requests}
