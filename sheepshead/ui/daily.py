@@ -38,7 +38,7 @@ from ..game import HANDS_PER_GAME, Game
 from ..results import NEW_GAME_LEVEL, result_fragment
 from ..rules import DEFAULT_RULES, Rules
 from .saves import (LEVELS, MAX_SAVE_CHARS, RESULTS_KEY, SaveError, Storage, StorageFailed,
-                    set_aside)
+                    parse_json, set_aside)
 
 __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",
@@ -322,12 +322,7 @@ class ResultsBook:
     @classmethod
     def from_text(cls, text: str) -> ResultsBook:
         """Read a stored book; SheepsheadError (one line) when it is not one at all."""
-        if len(text) > 50 * MAX_SAVE_CHARS:
-            raise SheepsheadError(f"results book: {len(text)} characters is far too long")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            raise SheepsheadError("results book: not JSON") from None
+        data = parse_json(text, "results book", 50 * MAX_SAVE_CHARS)
         if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
             raise SheepsheadError(f"results book: not a {RESULTS_FORMAT} object")
         version = data.get("version")

@@ -1,37 +1,22 @@
 """A save per game: each Daily date and the current New Game kept apart, safely.
 
-Pure Python (no ``js``, no ``pyscript``): the page adapts ``localStorage`` to
-:class:`Storage` and the tests use a dict.  Keys:
+Pure Python: the page adapts ``localStorage`` to :class:`Storage`; tests use a dict.
+Keys: ``sheepshead.daily.YYYY-MM-DD`` (that date's Daily, :func:`daily_key`),
+``sheepshead.game`` (the current New Game), ``sheepshead.settings`` (apart from any
+game, so they survive every game), ``sheepshead.daily.results`` (the results book of
+:mod:`sheepshead.ui.daily`, not touched here) and ``sheepshead.set-aside.<n>``
+(anything this version could not read, kept with a one-line reason, never deleted).
 
-* ``sheepshead.daily.YYYY-MM-DD`` — that date's Daily (:func:`daily_key`);
-* ``sheepshead.game`` — the current New Game (:data:`GAME_KEY`);
-* ``sheepshead.settings`` — the player's settings, apart from any game
-  (:data:`SETTINGS_KEY`), so they survive every game;
-* ``sheepshead.daily.results`` — the Dailies' results book
-  (:mod:`sheepshead.ui.daily`; not a game, never touched here);
-* ``sheepshead.set-aside.<n>`` — anything this version could not read, kept with
-  a one-line reason (:func:`set_aside`), never deleted.
-
-Each game's save is a :class:`GameSave` stored as JSON (format
-``sheepshead-save/1``) with a **revision** counter and the id of the tab that
-wrote it.  :class:`SaveStore` remembers the revision it last read or wrote for
-each key, so
-
-* :meth:`SaveStore.save` refuses (raises :class:`SaveConflict`) instead of
-  overwriting a save that another tab moved on since, and
-* :meth:`SaveStore.external_change` recognises the browser's ``storage`` event
-  of another tab for a game this tab has open ("This game went on in another
-  tab — Reload").
-
-Storage that is denied or full surfaces as :class:`StorageFailed`; nothing here
-ever holds or changes the game in memory, so the player keeps playing.
-
-:meth:`SaveStore.migrate` moves the one game of the previous version
-(``sheepshead.save``, and the game it left behind, ``sheepshead.save.previous``,
-both of format ``sheepshead-table/1``) to the new keys, once, losing nothing.
-
-Decisions where the issue is silent are in ``docs/daily.md`` ("Saves").
-Standard library only.
+A game's save (:class:`GameSave`, JSON ``sheepshead-save/1``) carries a **revision**
+and the id of the tab that wrote it.  :class:`SaveStore` remembers the revision it last
+read or wrote for each key, so :meth:`SaveStore.save` refuses (:class:`SaveConflict`)
+instead of overwriting a save that another tab moved on since, and
+:meth:`SaveStore.external_change` recognises another tab's ``storage`` event ("This game
+went on in another tab — Reload").  Refused storage (blocked, full) surfaces as
+:class:`StorageFailed`; nothing here holds the game in memory, so play goes on.
+:meth:`SaveStore.migrate` moves the previous version's ``sheepshead.save`` and
+``sheepshead.save.previous`` (``sheepshead-table/1``) to the new keys, losing nothing.
+See ``docs/daily.md`` ("Saves") for the decisions.  Standard library only.
 """
 
 from __future__ import annotations
@@ -51,8 +36,8 @@ __all__ = [
     "SaveError", "StorageFailed", "SaveConflict",
     "GAME_KEY", "SETTINGS_KEY", "RESULTS_KEY", "DAILY_PREFIX", "SET_ASIDE_PREFIX",
     "OLD_SAVE_KEY", "OLD_PREVIOUS_KEY", "SAVE_FORMAT", "SETTINGS_FORMAT", "SET_ASIDE_FORMAT",
-    "MAX_SAVE_CHARS", "LEVELS", "daily_key", "key_of_seed", "date_of_key", "read_save",
-    "set_aside", "new_tab_id",
+    "MAX_SAVE_CHARS", "MAX_DEPTH", "LEVELS", "parse_json", "daily_key", "key_of_seed",
+    "date_of_key", "read_save", "set_aside", "new_tab_id",
 ]
 
 GAME_KEY = "sheepshead.game"
@@ -71,7 +56,11 @@ MAX_SAVE_CHARS = 200_000
 """A saved game longer than this is not read (a finished game takes about 5,000)."""
 LEVELS = ("easy", "standard", "expert")
 """The computer players' levels a save may name."""
+MAX_DEPTH = 32
+"""The deepest nesting of stored JSON that is read (a save needs 4)."""
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 _DAILY_KEY = re.compile(r"sheepshead\.daily\.(\d{4})-(\d{2})-(\d{2})")
 _READ_ERRORS = (SheepsheadError, TypeError, ValueError, KeyError, AttributeError, IndexError,
                 RecursionError)
@@ -264,13 +253,25 @@ def read_save(text: str) -> GameSave:
     return GameSave(game, str(level), practice, hints, revision, tab, extra)
 
 
-def _json_object(text: str, what: str) -> dict[str, object]:
-    if len(text) > MAX_SAVE_CHARS:
-        raise SheepsheadError(f"{what}: {len(text)} characters is far longer than any game")
+def parse_json(text: str, what: str, limit: int = MAX_SAVE_CHARS) -> object:
+    """``json.loads`` for stored text, refusing (SheepsheadError, one line) anything over
+    ``limit`` characters or nested deeper than :data:`MAX_DEPTH` before parsing it: deep
+    nesting exhausts the browser's stack under Pyodide, a crash no ``except`` can catch."""
+    if len(text) > limit:
+        raise SheepsheadError(f"{what}: {len(text)} characters is far too long")
+    depth = 0
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        depth += 1 if m[0] in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise SheepsheadError(f"{what}: nested deeper than {MAX_DEPTH}")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):
         raise SheepsheadError(f"{what}: not JSON") from None
+
+
+def _json_object(text: str, what: str) -> dict[str, object]:
+    data = parse_json(text, what)
     if not isinstance(data, dict):
         raise SheepsheadError(f"{what}: not a JSON object")
     return data
@@ -468,8 +469,8 @@ class SaveStore:
         if new_text is None:
             return seen != (0, "")
         try:
-            data = json.loads(new_text) if len(new_text) <= MAX_SAVE_CHARS else None
-        except (ValueError, RecursionError):
+            data = parse_json(new_text, "storage event")
+        except SheepsheadError:
             data = None
         if not isinstance(data, dict):
             return True
