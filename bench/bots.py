@@ -28,8 +28,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from sheepshead.bots import make_player  # noqa: E402
-from sheepshead.state import HandState  # noqa: E402
+from sheepshead.bots import make_player
+from sheepshead.state import HandState
 
 TARGET_MS = {"easy": 5.0, "standard": 5.0, "expert": 150.0}
 PHASES = ("PICK", "BURY", "CALL", "PLAY")

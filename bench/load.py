@@ -41,15 +41,15 @@ import statistics
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-import build  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS
+
+import build
 
 TARGET_RATIO = 1.15
 TARGET_FIRST_VISIT_GZIP = 5_500_000
@@ -116,10 +116,10 @@ SERVED: list[tuple[str, int]] = []  # (URL path, status) of every response, serv
 
 
 def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    base = build.make_handler(folder, quiet=True)
+    base: type[build.SiteHandler] = build.make_handler(folder, quiet=True).func
 
-    class Counting(base.func):
-        def log_request(self, code="-", size="-"):
+    class Counting(base):  # type: ignore[valid-type,misc]   # a class made at run time
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
             SERVED.append((urlsplit(self.path).path, int(code)))
 
     handler = functools.partial(Counting, directory=str(folder))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS
 
 OUT = ROOT / "static" / "icons"
 FELT, GOLD, PAPER, INK, RED = "#0d5a2c", "#f2c94c", "#fffdf7", "#1b1b1b", "#c8102e"

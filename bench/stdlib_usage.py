@@ -38,8 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-import build  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS
+
+import build
 
 PROBE = """<script type="py">
 import sys

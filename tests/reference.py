@@ -363,7 +363,7 @@ def shuffle(key: str) -> list[str]:
     def next_word() -> int:
         nonlocal block
         if not words:
-            digest = hashlib.sha256(f"{key}:{block}".encode("utf-8")).digest()
+            digest = hashlib.sha256(f"{key}:{block}".encode()).digest()
             block += 1
             for k in range(8):
                 words.append(int.from_bytes(digest[4 * k:4 * k + 4], "big"))

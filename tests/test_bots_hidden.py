@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 
+from test_bots_play import seeded_positions
+
 from sheepshead.actions import BURY, CALL, action_of
 from sheepshead.bots import make_player
 from sheepshead.cards import cards_of
-from sheepshead.state import HandState
+from sheepshead.errors import SheepsheadError
 from sheepshead.position import Phase
-
-from test_bots_play import seeded_positions
+from sheepshead.state import HandState
 
 
 def _played_by(state: HandState) -> list[int]:
@@ -81,7 +82,7 @@ def redistribute(state: HandState, seat: int, rng: random.Random) -> HandState |
                 a, b = cards_of(new_bury)
                 code = BURY + 32 * a.index + b.index
             other.apply(action_of(code))
-    except Exception:
+    except SheepsheadError:          # this redistribution cannot replay the history
         return None
     if other.view(seat) != state.view(seat):
         return None

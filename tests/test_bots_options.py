@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from sheepshead.actions import BLITZ, CRACK, PASS, PICK, RECRACK
+from sheepshead.actions import BLITZ, CRACK, PASS, RECRACK
 from sheepshead.bots import make_player
 from sheepshead.bots.craft import doubles_code, wants_to_pick
 from sheepshead.bots.knowledge import Knowledge
 from sheepshead.bots.sampling import Slots, sample_state
 from sheepshead.cards import SUIT_MASK, parse_card
+from sheepshead.position import Phase
 from sheepshead.rules import Rules
 from sheepshead.state import CallKind, HandState
-from sheepshead.position import Phase
 
 TABLES = {
     "crack+blitz": {"crack": True, "blitz": True},

@@ -14,7 +14,6 @@ from sheepshead.cards import CARDS, SUIT_MASK, cards_of, mask_of, parse_cards
 from sheepshead.state import CallKind
 
 
-
 class ViewOnly:
     """Wraps a player and checks it is only ever handed SeatView objects."""
 

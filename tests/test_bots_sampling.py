@@ -8,8 +8,8 @@ from sheepshead.bots import make_player
 from sheepshead.bots.knowledge import Knowledge
 from sheepshead.bots.sampling import Slots, sample_state
 from sheepshead.cards import SUIT_MASK
-from sheepshead.state import CallKind, HandState
 from sheepshead.position import Phase
+from sheepshead.state import CallKind, HandState
 
 
 def _check(state: HandState, seat: int, sample: HandState) -> None:

@@ -53,7 +53,7 @@ def test_deal_game_seed_hand_3():
     assert proc.returncode == 0
     out = json.loads(proc.stdout)
     assert out["dealer"] == 1 and out["blind"] == ["10S", "JC"]
-    assert out["hands"][0] == "7S AH 7D KS 9D 8S".split()
+    assert out["hands"][0] == ["7S", "AH", "7D", "KS", "9D", "8S"]
 
 
 def test_replay_complete_record_from_file(tmp_path):

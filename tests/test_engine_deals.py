@@ -11,16 +11,14 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference as R  # noqa: E402
+import reference as R
 
-from sheepshead import Deal, HandState, SheepsheadError, deal  # noqa: E402
-from sheepshead.cards import CARDS, cards_of  # noqa: E402
-from sheepshead.deals import (deal_indexes, deal_key, deal_masks, dealer_of,  # noqa: E402
-                              shuffled_deck, word_stream)
+from sheepshead import Deal, HandState, SheepsheadError, deal
+from sheepshead.cards import CARDS, cards_of
+from sheepshead.deals import deal_indexes, deal_key, deal_masks, dealer_of, shuffled_deck, word_stream
 
 # deals.md, typed in from the page.
-VECTOR_DECK = ("9S QS 8D 7C 10H 8H 10D QC 9C 9H KC QD JC AH 9D KD 10C 8S JD 10S AS QH JH 7H "
-               "JS 8C AD 7S AC KS KH 7D").split()
+VECTOR_DECK = ["9S", "QS", "8D", "7C", "10H", "8H", "10D", "QC", "9C", "9H", "KC", "QD", "JC", "AH", "9D", "KD", "10C", "8S", "JD", "10S", "AS", "QH", "JH", "7H", "JS", "8C", "AD", "7S", "AC", "KS", "KH", "7D"]
 VECTOR_HANDS = ["9S QS 8D 8S JD 10S", "7C 10H 8H AS QH JH", "10D QC 9C 7H JS 8C",
                 "9H KC QD AD 7S AC", "JC AH 9D KS KH 7D"]
 VECTOR_BLIND = ["KD", "10C"]

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference as R  # noqa: E402
+import reference as R
 
-from sheepshead import Game, SheepsheadError  # noqa: E402
-from sheepshead.cards import cards_of  # noqa: E402
+from sheepshead import Game, SheepsheadError
+from sheepshead.cards import cards_of
 
 
 def play_out(game: Game, rng: random.Random) -> Game:

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference as R  # noqa: E402
+import reference as R
 
-from sheepshead import Game, HandRecord, RecordError, SheepsheadError  # noqa: E402
-from sheepshead.cards import cards_of  # noqa: E402
-from sheepshead.record import position_json  # noqa: E402
+from sheepshead import Game, HandRecord, RecordError, SheepsheadError
+from sheepshead.cards import cards_of
+from sheepshead.record import position_json
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))

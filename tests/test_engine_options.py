@@ -16,8 +16,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 import reference
+
 from sheepshead import Game, HandState, Rules, SheepsheadError
 from sheepshead.cards import CARDS, card_points, cards_of, parse_card
 from sheepshead.record import HandRecord, replay

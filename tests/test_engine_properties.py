@@ -11,8 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheepshead import (CARDS, Action, HandRecord, HandState, RecordError, SheepsheadError, parse_card,
-                        replay)
+from sheepshead import CARDS, Action, HandRecord, HandState, RecordError, SheepsheadError, parse_card, replay
 from sheepshead.actions import Kind, action_of, code_of
 from sheepshead.record import loads, record_of
 

@@ -21,12 +21,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference as R  # noqa: E402
+import reference as R
 
-from sheepshead import Card, HandState, SheepsheadError, parse_card  # noqa: E402
-from sheepshead.actions import Kind, action_of  # noqa: E402
-from sheepshead.cards import CARDS, POINTS, cards_of  # noqa: E402
-from sheepshead.state import Phase  # noqa: E402
+from sheepshead import Card, HandState, SheepsheadError, parse_card
+from sheepshead.actions import Kind, action_of
+from sheepshead.cards import CARDS, POINTS, cards_of
+from sheepshead.state import Phase
 
 HANDS = 10_000
 ALL = (1 << 32) - 1

@@ -19,13 +19,12 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from conftest import SUBPATH
 from table_helpers import READY, body, hand_cards, open_table, wait_idle
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+import build
 
 sys.path.remove(str(ROOT))
 

@@ -8,17 +8,28 @@ from __future__ import annotations
 
 import random
 import string
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 
 from sheepshead import Game, HandState, Rules, SheepsheadError
 from sheepshead.actions import Action, Kind
-from sheepshead.cards import CARDS
 from sheepshead.bots.seating import DAILY_LEVEL, computer_choice
-from sheepshead.results import (ALPHABET, MAX_NAME, NEW_GAME_LEVEL, ResultCheck, ResultLink,
-                                check_result, clean_name, parse_result, result_fragment,
-                                result_link, result_string, sextets)
+from sheepshead.cards import CARDS
+from sheepshead.results import (
+    ALPHABET,
+    MAX_NAME,
+    NEW_GAME_LEVEL,
+    ResultCheck,
+    ResultLink,
+    check_result,
+    clean_name,
+    parse_result,
+    result_fragment,
+    result_link,
+    result_string,
+    sextets,
+)
 from sheepshead.state import Phase
 
 OPTION_TABLES: list[dict[str, object]] = [

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # when run as a script
     sys.path.insert(0, str(ROOT))
 
-from sheepshead.cards import RANK_NAMES, SUIT_NAMES, TRUMP_TEXT, parse_card  # noqa: E402
-from sheepshead.ui.svg import card_svg  # noqa: E402
+from sheepshead.cards import RANK_NAMES, SUIT_NAMES, TRUMP_TEXT, parse_card
+from sheepshead.ui.svg import card_svg
 
 STATIC = ROOT / "static"
 PAGES = {"rules": STATIC / "rules.html", "cheatsheet": STATIC / "cheatsheet.html"}
@@ -50,7 +50,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 
 class Node:
-    def __init__(self, tag: str, attrs: dict[str, str | None], parent: "Node | None"):
+    def __init__(self, tag: str, attrs: dict[str, str | None], parent: Node | None):
         self.tag, self.attrs, self.parent = tag, attrs, parent
         self.children: list[Node | str] = []
 
@@ -64,7 +64,7 @@ class Node:
             if isinstance(child, Node):
                 yield from child.iter(tag)
 
-    def find_all(self, tag: str | None = None, cls: str | None = None) -> list["Node"]:
+    def find_all(self, tag: str | None = None, cls: str | None = None) -> list[Node]:
         return [n for n in self.iter(tag) if cls is None or cls in n.classes()]
 
     def text(self) -> str:

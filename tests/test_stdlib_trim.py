@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+import build
 
 sys.path.remove(str(ROOT))
 
@@ -64,7 +64,7 @@ def test_the_trimmed_zip_is_smaller_and_keeps_pyodides_own_modules(site_dir):
     assert {"_pyodide", "pyodide", "pyodide.ffi", "pyodide.webloop", "encodings.utf_8", "site",
             "asyncio", "json", "zipfile", "shutil"} <= shipped
     assert not {"unittest", "multiprocessing", "email", "pydoc", "xmlrpc"} & shipped
-    assert build.STDLIB_KEEP <= zip_modules(build.PYODIDE_DIR / "python_stdlib.zip")
+    assert zip_modules(build.PYODIDE_DIR / "python_stdlib.zip") >= build.STDLIB_KEEP
     assert not build.STDLIB_MEASURED & build.STDLIB_MARGIN  # static/build/: the margin adds to the measured
     with zipfile.ZipFile(shipped_zip) as zf:
         assert zf.testzip() is None

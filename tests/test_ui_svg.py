@@ -13,7 +13,12 @@ import pytest
 from sheepshead.cards import CARDS
 from sheepshead.ui import svg
 from sheepshead.ui.svg import (
-    FACE_COLOUR, FOUR_COLOUR, TRUMP_MARK_COLOUR, TWO_COLOUR, card_back_svg, card_svg,
+    FACE_COLOUR,
+    FOUR_COLOUR,
+    TRUMP_MARK_COLOUR,
+    TWO_COLOUR,
+    card_back_svg,
+    card_svg,
     contrast_ratio,
 )
 

@@ -209,7 +209,7 @@ _BACK = "".join((
     f'stroke="{EDGE_COLOUR}" stroke-width="1.5"/>',
     f'<rect x="6" y="6" width="88" height="128" rx="5" fill="{BACK_COLOUR}"/>',
     f'<path fill="none" stroke="#7f9cc9" stroke-width="1.2" d="{_lattice()}"/>',
-    f'<rect x="9" y="9" width="82" height="122" rx="3" fill="none" stroke="#c9d6ea" stroke-width="1"/>',
+    '<rect x="9" y="9" width="82" height="122" rx="3" fill="none" stroke="#c9d6ea" stroke-width="1"/>',
     # A centre medallion: a ring with the four suit symbols around a diamond.
     f'<circle cx="50" cy="70" r="22" fill="{BACK_COLOUR}" stroke="#c9d6ea" stroke-width="2"/>',
     _place(SUIT_PATHS["S"], 43, 51, 14, "#e8eef8"),
