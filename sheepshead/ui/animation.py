@@ -52,9 +52,11 @@ def diff(before: SeatView, after: SeatView) -> list[Move]:
         t, k = divmod(played, n)
         played += 1
         trick = after.tricks[t] if t < len(after.tricks) else after.trick
+        if trick is None:
+            raise ValueError("diff: the later view has fewer cards played than its history")
         card = trick.cards[k]
         shown = ViewTrick(trick.leader, trick.cards[:k + 1], None)
         moves.append(Move("play", seat, announce(p), card, shown))
-        if k == n - 1:
+        if k == n - 1 and trick.winner is not None:
             moves.append(Move("trick", trick.winner, trick_taken(trick), None, trick))
     return moves

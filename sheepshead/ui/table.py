@@ -270,7 +270,7 @@ class Table:
         if not h.is_over:
             raise SheepsheadError(f"hand {number} is not over")
         v = h.view(HUMAN)
-        r = v.result
+        r = h.result()
         return HandSummary(
             number=number, dealer=h.dealer, leaster=r.leaster, picker=r.picker,
             partner=r.partner, called=r.called, call_kind=v.call_kind, alone=r.alone,

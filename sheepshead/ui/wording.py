@@ -107,8 +107,11 @@ def announce(p: PublicAction) -> str:
 def trick_taken(trick: ViewTrick) -> str:
     """``Bev takes the trick, 14 points.`` (the points left out while a card is face down)."""
     w = trick.winner
-    points = (f", {sum(c.points for c in trick.cards)} points"
-              if all(c is not None for c in trick.cards) else "")
+    if w is None:
+        raise ValueError("trick_taken: the trick is not finished")
+    faces = [c for c in trick.cards if c is not None]
+    points = (f", {sum(c.points for c in faces)} points"
+              if len(faces) == len(trick.cards) else "")
     return _verb(w, "takes", "take") + f" the trick{points}."
 
 
@@ -123,6 +126,8 @@ def hand_outcome(r: HandResult) -> str:
             return "Leaster: a tie for fewest points, so nobody scores."
         w = r.winners[0]
         return f"Leaster: {_verb(w, 'wins', 'win')} with {r.points[w]} points."
+    if r.side_points is None or r.row is None:
+        raise ValueError("hand_outcome: a picked hand without its side's points")
     side, defenders = r.side_points
     row = ROW_NAMES.get(r.row, "")
     who = _name(r.picker) + (" alone" if r.alone else
