@@ -439,7 +439,7 @@ def test_a_24_character_name_is_shown_whole() -> None:
     model = model_of(result_fragment(daily()[1], by=name, level="easy"))
     html = html_of(model)
     assert f">{name}&#x27;s Daily, 2026-12-01<" in html
-    assert f'<th scope="col">{name}</th>' in html
+    assert f'<th scope="col" class="viewer-sender">{name}</th>' in html
     with pytest.raises(SheepsheadError):
         parse_result(result_fragment(daily()[1], level="easy") + "&by=" + "x" * 25)
 

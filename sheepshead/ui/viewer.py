@@ -416,7 +416,8 @@ def _check(model: ViewerModel, moves_checked: bool | None, difference: str | Non
 
 
 def _sheet(model: ViewerModel) -> str:
-    head = "".join(f'<th scope="col">{escape(n)}</th>' for n in model.names)
+    head = "".join(f'<th scope="col"{_mark_sender(s)}>'
+                   f'{escape(n)}</th>' for s, n in enumerate(model.names))
     rows = "".join(f'<tr><th scope="row">{h.number}</th>' +
                    "".join(f"<td>{signed(s)}</td>" for s in scores) + "</tr>"
                    for h, scores in zip(model.hands, model.scores, strict=True))
@@ -431,9 +432,9 @@ def _hand_item(model: ViewerModel, h: HandReplay) -> str:
     stakes = f" · {h.stakes}" if h.stakes else ""
     return (f'<li><button type="button" class="btn viewer-hand" '
             f'data-ui="viewer-hand:{h.number}">'
-            f'<span class="viewer-hand-no">Hand {h.number}</span> '
+            f'<span class="viewer-hand-head"><span class="viewer-hand-no">Hand {h.number}</span> '
             f'<span class="viewer-hand-score">{escape(model.names[SENDER])} '
-            f'{signed(h.scores[SENDER])}</span> '
+            f'{signed(h.scores[SENDER])}</span></span> '
             f'<span class="viewer-hand-facts">{escape(h.facts + again + stakes)}.</span> '
             f'<span class="viewer-hand-outcome">{escape(h.outcome)}</span></button></li>')
 
@@ -483,7 +484,8 @@ def _hand_facts(model: ViewerModel, h: HandReplay, four: bool) -> str:
         rows.append(("Points", f"Picker's side {side} · Defenders {defenders}"))
     facts = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
     table = "".join(
-        f'<tr><th scope="row">{escape(names[s])}</th><td>{h.points[s]}</td>'
+        f'<tr><th scope="row"{_mark_sender(s)}>'
+        f'{escape(names[s])}</th><td>{h.points[s]}</td>'
         f'<td>{h.tricks_won[s]}</td><td class="{_updown(h.scores[s])}">'
         f'{signed(h.scores[s])}</td></tr>' for s in range(model.players))
     return (f'<p class="outcome">{escape(h.outcome)}</p><dl class="facts">{facts}</dl>'
@@ -492,16 +494,12 @@ def _hand_facts(model: ViewerModel, h: HandReplay, four: bool) -> str:
             f'<th scope="col">This hand</th></tr></thead><tbody>{table}</tbody></table>')
 
 
+def _mark_sender(seat: int) -> str:
+    return ' class="viewer-sender"' if seat == SENDER else ""
+
+
 def _updown(score: int) -> str:
     return "up" if score > 0 else "down" if score < 0 else ""
-
-
-def _role(h: HandReplay, seat: int) -> str:
-    if seat == h.picker:
-        return f" {ICON['picker']} picker"
-    if seat == h.partner:
-        return f" {ICON['partner']} partner"
-    return ""
 
 
 def _trick(model: ViewerModel, h: HandReplay, k: int, four: bool) -> str:
@@ -544,7 +542,9 @@ def _trick(model: ViewerModel, h: HandReplay, k: int, four: bool) -> str:
 
 def _who(model: ViewerModel, h: HandReplay, seat: int) -> str:
     """A seat's label in a trick: ``Lars ★ picker``."""
-    return model.names[seat] + _role(h, seat)
+    role = (f" {ICON['picker']} picker" if seat == h.picker else
+            f" {ICON['partner']} partner" if seat == h.partner else "")
+    return model.names[seat] + role
 
 
 def _hand_view(model: ViewerModel, h: HandReplay, trick: int, four: bool) -> str:
