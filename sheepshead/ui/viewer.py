@@ -454,7 +454,7 @@ def _overview(model: ViewerModel, own: DailyResult | None) -> str:
     return (f'<p class="outcome viewer-standing">{escape(_standing(model))}</p>'
             f'{_compare(model, own)}'
             f'<h3>Score sheet</h3>{_sheet(model)}'
-            f'<h3 id="viewer-hands-title">Hands</h3>'
+            f'<h3 id="viewer-hands-title" tabindex="-1">Hands</h3>'
             f'<p class="small">Tap a hand to replay it trick by trick.</p>'
             f'<ol class="viewer-hands" aria-labelledby="viewer-hands-title">{items}</ol>'
             f'<div class="menu-buttons">{_play_button(model)}</div>')
