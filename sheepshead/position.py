@@ -64,6 +64,8 @@ class Position(Protocol):
     Cards are indexes 0..31 and sets of cards bit masks (:mod:`sheepshead.cards`).
     """
 
+    __slots__ = ()
+
     rules: Rules
     players: int
     dealer: int

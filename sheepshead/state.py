@@ -52,7 +52,7 @@ from .deals import Deal, check_deal, check_seed, deal_key, deal_masks, dealer_of
 from .errors import IllegalActionError, SheepsheadError
 from .legality import BIT, call_options, play_mask, trick_winner
 from .outcome import hand_result, hand_scores
-from .position import CallKind, Phase, Question
+from .position import CallKind, Phase, Position, Question
 from .refusals import why_illegal
 from .rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
 from .scoring import HandResult
@@ -69,13 +69,14 @@ TrickRow = tuple[int, tuple[int, ...], int, int]
 """A finished trick: (leader, cards in the order played, winner, card points)."""
 
 
-class HandState:
+class HandState(Position):
     """One hand of Sheepshead with every card known: the referee's view.
 
     Build it with :meth:`from_seed` (a Daily or New Game deal) or
     :meth:`from_deal`; then apply actions until :attr:`is_over`.  The public
-    attributes are the facts of :class:`~sheepshead.position.Position`: read them,
-    never assign them (only :meth:`apply` and :meth:`apply_move` change a hand).
+    attributes are the facts declared (and documented) by
+    :class:`~sheepshead.position.Position`: read them, never assign them (only
+    :meth:`apply` and :meth:`apply_move` change a hand).
     """
 
     __slots__ = (
@@ -87,32 +88,7 @@ class HandState:
         "_unknown_pos", "_called_led_at", "_partner_revealed_at", "_asks",
     )
 
-    rules: Rules
-    players: int
-    dealer: int
-    hand_size: int
-    redeal: int
-    dealt: tuple[int, ...]
-    blind: int
-    phase: Phase
-    to_act: int
-    leader: int
-    passes: int
-    picker: int
-    forced: bool
-    bury: int
-    call_kind: CallKind | None
-    called: int
-    called_suit: int
-    partner_card: int
-    partner: int
-    unknown: int
-    unknown_pending: bool
-    thrown_in: bool
-    doubles: int
-    cracker: int
-    recracked: bool
-    blitzed: bool
+    call_kind: CallKind | None      # (declared by Position; repeated for the inference in _setup)
     _hands: list[int]
     _trick: list[int]
     _tricks: list[TrickRow]
