@@ -30,6 +30,7 @@ from typing import Protocol
 
 from ..errors import SheepsheadError
 from ..game import Game
+from .jsontext import MAX_DEPTH, MAX_SAVE_CHARS, parse_json
 
 __all__ = [
     "Storage", "MemoryStorage", "GameSave", "SaveStore",
@@ -52,15 +53,8 @@ SAVE_FORMAT = "sheepshead-save/1"
 SETTINGS_FORMAT = "sheepshead-settings/1"
 SET_ASIDE_FORMAT = "sheepshead-set-aside/1"
 OLD_FORMAT = "sheepshead-table/1"
-MAX_SAVE_CHARS = 200_000
-"""A saved game longer than this is not read (a finished game takes about 5,000)."""
 LEVELS = ("easy", "standard", "expert")
 """The computer players' levels a save may name."""
-MAX_DEPTH = 32
-"""The deepest nesting of stored JSON that is read (a save needs 4)."""
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
 _DAILY_KEY = re.compile(r"sheepshead\.daily\.(\d{4})-(\d{2})-(\d{2})")
 _READ_ERRORS = (SheepsheadError, TypeError, ValueError, KeyError, AttributeError, IndexError,
                 RecursionError)
@@ -251,23 +245,6 @@ def read_save(text: str) -> GameSave:
         raise SheepsheadError("saved game: only a Daily is played as practice")
     extra = {k: v for k, v in data.items() if k not in _SAVE_FIELDS}
     return GameSave(game, str(level), practice, hints, revision, tab, extra)
-
-
-def parse_json(text: str, what: str, limit: int = MAX_SAVE_CHARS) -> object:
-    """``json.loads`` for stored text, refusing (SheepsheadError, one line) anything over
-    ``limit`` characters or nested deeper than :data:`MAX_DEPTH` before parsing it: deep
-    nesting exhausts the browser's stack under Pyodide, a crash no ``except`` can catch."""
-    if len(text) > limit:
-        raise SheepsheadError(f"{what}: {len(text)} characters is far too long")
-    depth = 0
-    for m in _BRACKET.finditer(_STRING.sub("", text)):
-        depth += 1 if m[0] in "[{" else -1
-        if depth > MAX_DEPTH:
-            raise SheepsheadError(f"{what}: nested deeper than {MAX_DEPTH}")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        raise SheepsheadError(f"{what}: not JSON") from None
 
 
 def _json_object(text: str, what: str) -> dict[str, object]:

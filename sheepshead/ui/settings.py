@@ -1,5 +1,6 @@
-"""The player's settings: computer level, animation speed, deck colours, motion and the table
-options for the next New Game.  Saved with the game (:meth:`Settings.to_json`).
+"""The player's settings: computer level and table options for the next New Game, animation
+speed, deck colours, motion and the name shown on shared results.  Saved apart from any game
+(``sheepshead.settings``, :meth:`Settings.to_json`).
 
 Pure Python, no ``js``.  A value is checked when it is set; a bad one raises
 :class:`~sheepshead.errors.SheepsheadError` saying what was wrong.
@@ -11,6 +12,7 @@ from contextlib import suppress
 from dataclasses import dataclass, fields, replace
 
 from ..errors import SheepsheadError
+from ..results import MAX_NAME, clean_name
 from ..rules import DEFAULT_RULES, PartnerBy, Rules
 
 __all__ = ["LEVELS", "SPEEDS", "Settings"]
@@ -34,10 +36,14 @@ class Settings:
     rules: Rules = DEFAULT_RULES
     """The table options chosen in the Options panel, for the next New Game (the game in
     play keeps its own, ``table.game.rules``; the Daily always uses the default table)."""
+    name: str = ""
+    """Your name on the results you share (``by=``): plain text, at most 24 characters;
+    empty: none."""
 
     def to_json(self) -> dict:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
-                "reduced_motion": self.reduced_motion, "rules": self.rules.to_json()}
+                "reduced_motion": self.reduced_motion, "rules": self.rules.to_json(),
+                "name": self.name}
 
     @classmethod
     def from_json(cls, data) -> Settings:
@@ -61,6 +67,11 @@ class Settings:
         elif key in ("four_colour", "reduced_motion"):
             if not isinstance(value, bool):
                 raise SheepsheadError(f"{key} must be true or false, not {value!r}")
+        elif key == "name":
+            if not isinstance(value, str) or len(value) > 40 * MAX_NAME:
+                raise SheepsheadError(f"name must be a short text (at most {MAX_NAME} "
+                                      f"characters)")
+            value = clean_name(value) or ""      # control characters out, the first 24 kept
         elif key == "rules":
             if not isinstance(value, Rules):
                 try:

@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..bots.seating import computer_choice
+from ..bots.seating import DAILY_LEVEL, computer_choice
 from ..deals import new_game_seed
 from ..errors import IllegalActionError, SheepsheadError
 from ..game import Game
@@ -39,7 +39,8 @@ from ..position import CallKind, Phase
 from ..refusals import Refusal
 from ..rules import DEFAULT_RULES, Rules
 from ..view import SeatView
-from .settings import Settings
+from .jsontext import parse_json
+from .settings import LEVELS, Settings
 from .wording import HUMAN, NAMES, hand_outcome, multiplier_text, names_for
 
 __all__ = ["SAVE_FORMAT", "Event", "TableView", "HandSummary", "ScoreSheet", "Table"]
@@ -80,6 +81,14 @@ class TableView:
     """How many times this hand was thrown in and dealt again (doubler option)."""
     rules: Rules = DEFAULT_RULES
     """The options of the game in play (``settings.rules`` are those for the next New Game)."""
+    level: str = "standard"
+    """The computer players' level in this game (a Daily: always the Expert)."""
+    practice: bool = False
+    """A Daily played again after its result locked: it changes nothing."""
+
+    @property
+    def level_name(self) -> str:
+        return self.level.capitalize()
 
     @property
     def players(self) -> int:
@@ -143,9 +152,23 @@ class Table:
     or two or three at a three- or four-handed table)."""
 
     def __init__(self, seed: str | None = None, settings: Settings | None = None,
-                 rules: Rules = DEFAULT_RULES):
+                 rules: Rules = DEFAULT_RULES, level: str | None = None,
+                 practice: bool = False):
         self.game = Game(seed or new_game_seed(), rules)
         self.settings = settings or Settings()
+        self._level = _level_for(self.game.seed, self.settings, level)
+        self.practice = practice
+
+    @classmethod
+    def resume(cls, game: Game, settings: Settings, level: str,
+               practice: bool = False) -> Table:
+        """A table for a game already under way (from its save), against ``level``."""
+        table = cls.__new__(cls)
+        table.game = game
+        table.settings = settings
+        table._level = _level_for(game.seed, settings, level)
+        table.practice = practice
+        return table
 
     @property
     def rules(self) -> Rules:
@@ -193,7 +216,8 @@ class Table:
             game_over=g.is_over, winners=g.winners() if g.is_over else (),
             settings=self.settings, sheet=self.score_sheet(),
             summary=self.hand_summary() if g.current.is_over else None, hint=self.play_hint(),
-            names=names_for(g.rules.players), redeal=g.redeal, rules=g.rules)
+            names=names_for(g.rules.players), redeal=g.redeal, rules=g.rules,
+            level=self.level, practice=self.practice)
 
     # ------------------------------------------------------------------ act
     def act(self, action: str | Action) -> Event | None:
@@ -236,8 +260,12 @@ class Table:
 
     @property
     def level(self) -> str:
-        """The computer players' level in this game."""
-        return self.settings.level
+        """The computer players' level in this game, fixed when it began: a Daily's is
+        :data:`~sheepshead.bots.seating.DAILY_LEVEL` unless it was given (a save of the
+        previous version keeps the level it was played against); a New Game's is the
+        level setting at its start.  Changing the setting later changes the next New
+        Game only."""
+        return self._level
 
     def play_hint(self) -> str | None:
         """When it is your turn to play and some cards are not playable: the engine's reason,
@@ -295,10 +323,7 @@ class Table:
     @classmethod
     def load(cls, text) -> Table:
         """Rebuild a saved table, replaying every action; SheepsheadError if anything is off."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError):    # not text, not JSON, too deep
-            raise SheepsheadError("saved game: not JSON") from None
+        data = parse_json(text, "saved game")     # refuses deep nesting before parsing
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SheepsheadError(f"saved game: not a {SAVE_FORMAT} object")
         if data.get("version") != 1:
@@ -313,7 +338,12 @@ class Table:
         for h in game.hands[:-1]:
             if not h.is_over:
                 raise SheepsheadError("saved game: an earlier hand is unfinished")
-        table = cls.__new__(cls)
-        table.game = game
-        table.settings = settings
-        return table
+        return cls.resume(game, settings, settings.level)
+
+
+def _level_for(seed: str, settings: Settings, level: str | None) -> str:
+    if level is None:
+        level = DAILY_LEVEL if seed.startswith("daily:") else settings.level
+    if level not in LEVELS:
+        raise SheepsheadError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return level
