@@ -20,7 +20,9 @@ decodes, checking every action with the engine's rules, and
   ``hand 3 action 12 "play 7C": seat 2 must follow trump``.
 * :func:`check_result` — the two checks: the scores (always; a
   :class:`ResultLink` from :func:`parse_result` is already valid) and whether
-  every computer move is the one this version's players make.
+  every computer move is the one this version's players make;
+  :func:`check_steps` does the same a computer decision at a time (the page
+  checks an Expert game in chunks, staying responsive).
 
 Decisions where ``results.md`` is silent:
 
@@ -57,6 +59,7 @@ Standard library only; never imports ``js``, ``pyscript`` or :mod:`sheepshead.ui
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .actions import (
@@ -83,8 +86,8 @@ from .rules import DEFAULT_RULES, Rules
 from .state import HandState, Phase
 
 __all__ = ["ResultLink", "ResultCheck", "result_link", "result_fragment", "result_string",
-           "parse_result", "check_result", "clean_name", "VERSION", "ALPHABET", "ANSWERS",
-           "LEVELS", "NEW_GAME_LEVEL", "MAX_NAME", "MAX_RESULT_CHARS", "HUMAN_SEAT"]
+           "parse_result", "check_result", "check_steps", "clean_name", "VERSION", "ALPHABET",
+           "ANSWERS", "LEVELS", "NEW_GAME_LEVEL", "MAX_NAME", "MAX_RESULT_CHARS", "HUMAN_SEAT"]
 
 VERSION = "1"
 """The format version written before the action string (``result=1.…``)."""
@@ -455,6 +458,17 @@ def check_result(link: ResultLink, *, computer_moves: bool = True) -> ResultChec
     """Replay ``link`` under its rules: each hand's scores and the totals, and (unless
     ``computer_moves`` is False) whether every action of seats 1 and up is the choice of
     this version's computer players at :attr:`ResultLink.checked_level`."""
+    for step in check_steps(link, computer_moves=computer_moves):
+        if step is not None:
+            return step
+    raise AssertionError("check_steps ends with its check")     # pragma: no cover
+
+
+def check_steps(link: ResultLink, *,
+                computer_moves: bool = True) -> Iterator[ResultCheck | None]:
+    """:func:`check_result` a computer decision at a time, so that a page can keep
+    responding while an Expert game is checked (seconds): yields None after every computer
+    decision compared, then the :class:`ResultCheck` (the last step)."""
     level = link.checked_level
     game = Game(link.seed, link.rules)
     match: bool | None = True if computer_moves else None
@@ -482,6 +496,7 @@ def check_result(link: ResultLink, *, computer_moves: bool = True) -> ResultChec
                     match = False
                     difference = (f'{where}: seat {seat} played "{action}"; this version\'s '
                                   f'{level} player plays "{choice}"')
+                yield None
             try:
                 state.apply(action)
             except SheepsheadError as e:
@@ -491,8 +506,8 @@ def check_result(link: ResultLink, *, computer_moves: bool = True) -> ResultChec
                               "complete hands)")
     _check_ends_a_hand(game)
     scores = tuple(tuple(s) for s in game.hand_scores())
-    return ResultCheck(link.seed, link.rules, len(scores), game.is_over, scores, game.totals(),
-                       link.by, level, match, difference)
+    yield ResultCheck(link.seed, link.rules, len(scores), game.is_over, scores, game.totals(),
+                      link.by, level, match, difference)
 
 
 # ---------------------------------------------------------------- helpers
