@@ -41,6 +41,7 @@ PYODIDE_TEST_FILES = [
     "tests/test_results.py",
     "tests/test_daily_logic.py",
     "tests/test_viewer.py",
+    "tests/test_advice.py",
 ]
 
 TIMEOUT_S = 900  # Pyodide loads in ~2 s; pytest's import and the tests take longer
