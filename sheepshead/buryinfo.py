@@ -128,7 +128,7 @@ def leaves(hand: int, bury: int) -> Leaves:
             every_ace_owned=every,
             tens=tuple((CARDS[t], _blocked(t, s, hand, bury)) for s, t in enumerate(FAIL_TENS))
             if every else (),
-            unknown_blocked_by=tuple(cards_of(hand & FAIL_MASK & ~FAIL_ACES_MASK)))
+            unknown_blocked_by=() if every else tuple(cards_of(hand & FAIL_MASK & ~FAIL_ACES_MASK)))
     return Leaves(tuple(cards_of(bury)), tuple(CARDS[c] for c in aces),
                   tuple(CARDS[c] for c in tens), tuple(CARDS[c] for c in unknown), forced, reason)
 
