@@ -14,11 +14,11 @@ from ..position import CallKind
 from ..rules import OPTION_HELP, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy
 from .markup import ICON, card_html
 from .markup import button as _button
-from .settings import LEVELS, SPEEDS
+from .settings import SPEEDS
 from .table import TableView
 from .wording import HUMAN, NAMES, rules_phrases
 
-__all__ = ["panel_html"]
+__all__ = ["panel_html", "stats_html"]
 
 LEVEL_NAMES = {"easy": "Easy", "standard": "Standard", "expert": "Expert"}
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
@@ -55,9 +55,30 @@ def _select(setting: str, label: str, options: dict, value: str) -> str:
             f'<select data-setting="{setting}">{opts}</select></label>')
 
 
+def _text(setting: str, label: str, value: str, help_text: str, max_length: int) -> str:
+    help_id = f"{setting}-help"
+    return (f'<label class="field text"><span>{escape(label)}</span>'
+            f'<input type="text" data-setting="{setting}" value="{escape(value, quote=True)}" '
+            f'maxlength="{max_length}" autocomplete="nickname" spellcheck="false" '
+            f'aria-describedby="{help_id}"></label>'
+            f'<p class="help small" id="{help_id}">{escape(help_text)}</p>')
+
+
+def stats_html(lines: tuple[str, ...] | list[str]) -> str:
+    """The Daily statistics (``Dailies played: 3`` …) as a compact list of terms."""
+    items = []
+    for line in lines:
+        term, _, value = line.partition(": ")
+        items.append(f"<div><dt>{escape(term)}</dt><dd>{escape(value)}</dd></div>")
+    return f'<dl class="stats">{"".join(items)}</dl>'
+
+
 def _check(setting: str, label: str, value: bool) -> str:
     return (f'<label class="field check"><input type="checkbox" data-setting="{setting}"'
             f'{" checked" if value else ""}><span>{escape(label)}</span></label>')
+
+
+NAME_HELP = "Shown on the results you share (plain text, at most 24 characters)."
 
 
 def _menu(tv: TableView, ui) -> str:
@@ -71,11 +92,16 @@ def _menu(tv: TableView, ui) -> str:
         f'{_button("Score sheet", "", data_ui="scores")}'
         f'{_button("Table options…", "", data_ui="options", aria_haspopup="dialog")}</div>'
         f'{_rules_line(tv)}'
+        f'{"<h3>Your Dailies</h3>" + stats_html(ui.stats) if ui.stats else ""}'
         '<h3>Settings</h3><div class="settings">'
-        f'{_select("level", "Computer players", {k: LEVEL_NAMES[k] for k in LEVELS}, s.level)}'
+        f'{_select("level", "Computer players in New Games", LEVEL_NAMES, s.level)}'
+        '<p class="help small">The Daily is always played against the Expert, the same for '
+        'everyone.</p>'
         f'{_select("speed", "Speed", {k: SPEED_NAMES[k] for k in SPEEDS}, s.speed)}'
         f'{_check("four_colour", "Four-colour deck", s.four_colour)}'
-        f'{_check("reduced_motion", "Reduced motion", s.reduced_motion)}</div>'
+        f'{_check("reduced_motion", "Reduced motion", s.reduced_motion)}'
+        f'{_text("name", "Your name", s.name, NAME_HELP, 24)}'
+        '</div>'
         '<h3>Help</h3><p class="links"><a href="./static/rules.html">Rules</a> · '
         '<a href="./static/cheatsheet.html">Printable cheat sheet</a></p>'
         f'<p class="small">Playing {escape(tv.seed)} · engine <span id="engine-version">'
@@ -86,7 +112,7 @@ def _menu(tv: TableView, ui) -> str:
 def _rules_line(tv: TableView) -> str:
     phrases = rules_phrases(tv.rules)
     text = "; ".join(phrases) if phrases else "the default table"
-    return f'<p class="small">This game: {escape(text)}.</p>'
+    return f'<p class="small">This game: {escape(text)}, against {tv.level_name} computer players.</p>'
 
 
 PLAYER_NAMES = {"5": "Five", "4": "Four", "3": "Three"}
@@ -180,6 +206,10 @@ def _winner_line(tv: TableView) -> str:
 def _game_over_buttons(tv: TableView) -> str:
     if not tv.game_over:
         return ""
+    if tv.daily_date:
+        return ('<div class="menu-buttons">' + _button("Daily result", "primary", data_ui="results")
+                + _button("New Game", "", data_ui="new") + _button("Share", "", data_ui="share")
+                + "</div>")
     return ('<div class="menu-buttons">' + _button("Daily", "primary", data_ui="daily") +
             _button("New Game", "", data_ui="new") + _button("Share", "", data_ui="share") +
             "</div>")

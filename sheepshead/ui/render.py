@@ -44,12 +44,17 @@ class UiState:
     review: bool = False
     """Showing the last trick."""
     panel: str | None = None
-    """``menu``, ``options``, ``scores``, ``summary`` or None."""
+    """``menu``, ``options``, ``scores``, ``summary``, ``results`` (a Daily's results screen,
+    drawn by the page from :mod:`.finish`) or None."""
     summary_closed_for: int = 0
     """The hand whose summary the player closed (so it does not pop up again)."""
     notices: list[str] = field(default_factory=list)
     today: str = ""
     """Today's date (ISO), for the Daily button."""
+    stats: tuple[str, ...] = ()
+    """Your Dailies' statistics in words (:meth:`DailyStats.lines
+    <sheepshead.ui.stats.DailyStats.lines>`), for the menu; the page fills them in when
+    the menu opens."""
 
     def reset_turn(self) -> None:
         """Forget the choices that belong to one decision (after any action)."""
@@ -60,7 +65,7 @@ class UiState:
 
 def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
     """Apply an interface-only intent (``select:QC``, ``unknown:AH``, ``cancel``, ``review``,
-    ``menu``, ``scores``, ``summary``, ``close``). True when something changed."""
+    ``menu``, ``scores``, ``summary``, ``results``, ``close``). True when something changed."""
     name, _, arg = intent.partition(":")
     v = table.seat_view()
     if name == "select":
@@ -87,11 +92,11 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
     if name == "review":
         ui.review = not ui.review and bool(v.tricks)
         return True
-    if name in ("menu", "options", "scores", "summary"):
+    if name in ("menu", "options", "scores", "summary", "results"):
         ui.panel = None if ui.panel == name else name
         return True
     if name == "close":
-        if ui.panel == "summary" or (ui.panel is None and table.hand.is_over):
+        if ui.panel in ("summary", "results") or (ui.panel is None and table.hand.is_over):
             ui.summary_closed_for = table.game.hand_number
         ui.panel = None
         return True
@@ -129,8 +134,10 @@ def _info(tv: TableView) -> str:
     times = f" {tv.redeal} times" if tv.redeal > 1 else ""
     again = (f' <span class="again" title="dealt again{times}">↻<span class="sr-only">'
              f' dealt again{times}</span></span>' if tv.redeal else "")
-    return (f'<span class="game">{game}</span> '
-            f'<span class="handno">Hand {tv.hand_number} of {tv.hands_total}{again}</span>')
+    practice = ' <span class="practice-tag">practice</span>' if tv.practice else ""
+    return (f'<span class="game">{game}{practice}</span> '
+            f'<span class="handno">Hand {tv.hand_number} of {tv.hands_total}{again}'
+            f' · <span class="level">vs {escape(tv.level_name)}</span></span>')
 
 
 def _roles(tv: TableView, seat: int) -> list[tuple[str, str]]:
@@ -190,6 +197,8 @@ def _trick_cards(trick: ViewTrick, players: int, four: bool, fresh: str, won: bo
 def _chips(tv: TableView) -> str:
     v = tv.seat
     chips = []
+    if tv.practice:
+        chips.append('<span class="chip practice">Practice — your result is locked</span>')
     phrases = rules_phrases(tv.rules)
     if phrases:
         chips.append(f'<span class="chip rules" title="Table options: {escape(", ".join(phrases))}">'
@@ -290,6 +299,9 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
 def _actions(tv: TableView, ui: UiState) -> str:
     v = tv.seat
     if v.is_over:
+        if tv.game_over and tv.daily_date:
+            return (_button("Daily result", "primary", data_ui="results") +
+                    _button("Final scores", "", data_ui="summary"))
         if tv.game_over:
             return _button("Final scores", "primary", data_ui="summary")
         if tv.summary is not None and tv.summary.thrown_in:

@@ -1,0 +1,550 @@
+"""The page's games: which one is open, its save, the Daily's result and par, the result
+link being viewed and the question being asked.
+
+Pure Python (no ``js``): ``static/main.py`` binds a :class:`Session` to the page (storage,
+clock, events) and draws what it says; the tests drive it with a
+:class:`~sheepshead.ui.saves.MemoryStorage`.  The calls follow ``docs/daily.md`` ("The
+page's part"):
+
+* :meth:`Session.start` migrates the previous version's save, reads the settings and opens
+  what the location's hash names (:meth:`Session.go`): a Daily (``#daily=``; a future date
+  opens today's with one line), a New Game (``#game=``), a result link (``&result=``: the
+  viewer, behind a spoiler guard for a Daily not finished here) or, with no hash, the game
+  open last (today's Daily, or the New Game).
+* :meth:`Session.save` after every action: a save per game, never over another tab's
+  (:attr:`Session.stale`: "This game went on in another tab — Reload").  A Daily's first
+  play-through locks its result after hand ten; later ones are practice.
+* :meth:`Session.new_game` asks first (:attr:`Session.question`) when a New Game in
+  progress would be replaced; a Daily is never touched.
+* :meth:`Session.work_out_par` and :meth:`Session.check_moves` are coroutines that yield to
+  the page between the Expert's decisions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as _dt
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..deals import daily_seed
+from ..errors import SheepsheadError
+from ..game import Game
+from ..results import ResultLink, check_result, check_steps, parse_result
+from ..rules import Rules
+from .daily import (
+    DAILY_LEVEL,
+    DailyResult,
+    DailyResults,
+    ResultsBook,
+    countdown,
+    date_of_seed,
+    open_daily,
+    par_steps,
+    share_text,
+)
+from .finish import DailyScreen, Question, confirm_html, results_html
+from .jsontext import parse_json
+from .links import hash_of, parse_link
+from .render import UiState
+from .saves import (
+    GAME_KEY,
+    OLD_SAVE_KEY,
+    GameSave,
+    SaveConflict,
+    SaveError,
+    SaveStore,
+    Storage,
+    StorageFailed,
+    daily_key,
+)
+from .settings import Settings
+from .stats import daily_stats
+from .table import Table
+from .viewer import (
+    ViewerModel,
+    ViewerState,
+    bad_link_text,
+    spoiler_guard_html,
+    viewer_html,
+    viewer_model,
+)
+
+__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE", "game_of_link"]
+
+STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
+                  "You can still play; it just won't survive a reload.")
+STALE_NOTICE = "This game went on in another tab — Reload"
+OPEN = "open"
+"""The settings object's field naming the game opened last (``daily`` or ``game``)."""
+_RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
+
+
+@dataclass
+class LinkView:
+    """A result link on screen: the link, what the viewer shows, where the reader is in it,
+    and the computer-move check (None while it runs)."""
+
+    link: ResultLink
+    model: ViewerModel
+    state: ViewerState
+    moves_checked: bool | None = None
+    difference: str | None = None
+
+
+def game_of_link(link: ResultLink) -> Game:
+    """The game a (valid) result link holds, replayed."""
+    game = Game(link.seed, link.rules)
+    for i, actions in enumerate(link.hands):
+        if i:
+            game.next_hand()
+        for action in actions:
+            game.apply(action)
+    return game
+
+
+class Session:
+    """One tab's games.  ``now`` returns the local date and time (naive)."""
+
+    def __init__(self, storage: Storage, now: Callable[[], _dt.datetime],
+                 tab: str | None = None) -> None:
+        self.now = now
+        self.store = SaveStore(storage, tab)
+        self.results = DailyResults(storage)
+        self.settings = Settings()
+        self.opened = "daily"
+        self.table: Table | None = None
+        self.key = ""
+        self.fresh = True
+        """The game on the table is not saved yet: its first save replaces what is there
+        (the player chose to start it)."""
+        self.stale = False
+        """Another tab moved this game on: nothing is saved until :meth:`reload`."""
+        self.storage_failed = False
+        self.question: Question | None = None
+        self.link: LinkView | None = None
+        self.notices: list[str] = []
+        self.par_progress: dict[_dt.date, float] = {}
+        self.par_known: dict[_dt.date, int] = {}
+        self._links: dict[str, ResultLink] = {}
+
+    @property
+    def today(self) -> _dt.date:
+        return self.now().date()
+
+    # ------------------------------------------------------------ notices
+    def notice(self, text: str) -> None:
+        if text not in self.notices:
+            self.notices.append(text)
+
+    def take_notices(self) -> list[str]:
+        """One-line notices since the last call (the storage's and the book's included)."""
+        for text in self.store.take_notices() + self.results.take_notices():
+            self.notice(text)
+        out, self.notices = self.notices, []
+        return out
+
+    def storage_refused(self) -> None:
+        """Storage refused (or is denied): say so once; play goes on in memory."""
+        if not self.storage_failed:
+            self.storage_failed = True
+            self.notice(STORAGE_NOTICE)
+
+    # ------------------------------------------------------------ opening
+    def start(self, fragment: str) -> None:
+        """Migrate the previous version's save, read the settings, open what ``fragment``
+        names."""
+        was_game = self._old_save_is_a_new_game()
+        for text in self.store.migrate():
+            self.notice(text)
+        data = self.store.load_settings()
+        self.settings = Settings.from_json(data)
+        opened = data.get(OPEN, "game" if was_game else "daily")
+        self.opened = "game" if opened == "game" else "daily"
+        self.go(fragment)
+
+    def _old_save_is_a_new_game(self) -> bool:
+        """Whether the previous version's one save (the game it had open) is a New Game."""
+        try:
+            text = self.store.storage.get(OLD_SAVE_KEY)
+            data = parse_json(text, "old save") if text is not None else None
+        except (OSError, SheepsheadError):
+            return False
+        game = data.get("game") if isinstance(data, dict) else None
+        return isinstance(game, dict) and str(game.get("seed", "")).startswith("game:")
+
+    def go(self, fragment: str) -> None:
+        """Open what a location hash names (see the module docstring)."""
+        self.question = None
+        text = (fragment or "").strip()
+        if _RESULT_PARAM.search(text):
+            self._open_link(text)
+            return
+        self.link = None
+        seed, rules, message = parse_link(text, self.today)
+        if message:
+            self.notice(message)
+        if seed is None:
+            self.open_default()
+        elif seed.startswith("daily:"):
+            day = date_of_seed(seed)
+            assert day is not None
+            self.open_daily(day)
+        else:
+            self.new_game(rules, seed=seed)
+
+    def open_default(self) -> None:
+        """The game open last: the New Game when it was, else today's Daily."""
+        if self.opened == "game":
+            save = self.store.load(GAME_KEY)
+            if save is not None:
+                self._leave()
+                self._resume(save, GAME_KEY)
+                return
+            self.store.forget(GAME_KEY)
+        self.open_daily(self.today)
+
+    def open_daily(self, requested: _dt.date) -> None:
+        """The Daily of ``requested`` (a future date: today's, with one line why), resumed
+        where it was; once its result is locked, a game begun anew there is practice."""
+        day, message = open_daily(requested, self.today)
+        if message:
+            self.notice(message)
+        self.link = None
+        t = self.table
+        if t is not None and t.seed == daily_seed(day) and not self.stale:
+            return                      # already on the table (maybe only in memory)
+        self._leave()
+        key = daily_key(day)
+        save = self.store.load(key)
+        locked = self._book().result(day) is not None
+        if save is not None:
+            self._resume(save, key, locked)
+        else:
+            self._set(Table(daily_seed(day), self.settings, level=DAILY_LEVEL,
+                            practice=locked), key, fresh=True)
+        self._remember("daily")
+
+    def _resume(self, save: GameSave, key: str, locked: bool = False) -> None:
+        game = save.load_game()
+        practice = save.practice or (locked and not game.is_over)
+        self._set(Table.resume(game, self.settings, save.level, practice), key, fresh=False)
+        if game.is_over and not practice:
+            self._record()
+
+    def new_game(self, rules: Rules | None = None, *, seed: str | None = None,
+                 level: str | None = None, confirmed: bool = False) -> bool:
+        """Open New Game ``seed`` (None: a fresh one) with ``rules`` (None: the chosen
+        options) against ``level`` (None: the level setting).  The same game as the one
+        saved resumes it; replacing a New Game in progress asks first (:attr:`question`,
+        False returned) unless ``confirmed``."""
+        rules = self.settings.rules if rules is None else rules
+        self.link = None
+        t = self.table
+        if seed is not None and t is not None and t.seed == seed and t.rules == rules:
+            return True
+        stored = self.store.load(GAME_KEY)
+        if seed is not None and stored is not None and stored.seed == seed \
+                and stored.load_game().rules == rules:
+            self._leave()
+            self._resume(stored, GAME_KEY)
+            self._remember("game")
+            return True
+        if not confirmed and stored is not None and stored.in_progress():
+            self.question = Question(seed, rules, level or self.settings.level,
+                                     _in_progress(stored))
+            if self.table is None:                  # at start: that game waits behind
+                self._resume(stored, GAME_KEY)
+            elif self.key != GAME_KEY:
+                self.store.forget(GAME_KEY)
+            return False
+        self._leave()
+        self._set(Table(seed, self.settings, rules, level=level or self.settings.level),
+                  GAME_KEY, fresh=True)
+        self._remember("game")
+        return True
+
+    def answer(self, yes: bool) -> None:
+        """The player's answer to :attr:`question`."""
+        q, self.question = self.question, None
+        if yes and q is not None:
+            self.new_game(q.rules, seed=q.seed, level=q.level, confirmed=True)
+
+    def practice(self) -> None:
+        """Play the Daily on the table again, as practice (its result stays locked)."""
+        t = self.table
+        day = date_of_seed(t.seed) if t is not None else None
+        if day is None:
+            return
+        self.link = None
+        self._set(Table(daily_seed(day), self.settings, level=DAILY_LEVEL, practice=True),
+                  daily_key(day), fresh=True)
+
+    def reload(self) -> None:
+        """After another tab moved this game on: read it again from storage."""
+        key, t = self.key, self.table
+        self.stale = False
+        self.store.forget(key)
+        day = date_of_seed(t.seed) if t is not None else None
+        if day is not None:
+            self.table = None           # read again, not kept as it is on the table
+            self.open_daily(day)
+            return
+        save = self.store.load(GAME_KEY)
+        if save is not None:
+            self._resume(save, GAME_KEY)
+        else:
+            self.new_game(confirmed=True)
+
+    def _leave(self) -> None:
+        if self.key:
+            self.store.forget(self.key)
+        self.key = ""
+        self.stale = False
+
+    def _set(self, table: Table, key: str, fresh: bool) -> None:
+        self.table, self.key, self.fresh, self.stale = table, key, fresh, False
+
+    def _remember(self, opened: str) -> None:
+        if self.opened != opened:
+            self.opened = opened
+            self.save_settings()
+
+    def hash(self) -> str:
+        """The location hash of the game on the table."""
+        assert self.table is not None
+        return hash_of(self.table.seed, self.table.rules)
+
+    # ------------------------------------------------------------- saving
+    def save(self) -> None:
+        """Save the game on the table (after every action); lock a Daily's result once its
+        first play-through is over.  Another tab's newer save is never overwritten: the
+        session turns :attr:`stale` instead."""
+        t = self.table
+        if t is None or self.stale:
+            return
+        try:
+            self.store.save(GameSave.of(t.game, t.level, practice=t.practice),
+                            replace_game=self.fresh)
+            self.fresh = False
+        except SaveConflict:
+            self.stale = True
+            return
+        except StorageFailed:
+            self.storage_refused()
+        if t.game.is_over and not t.practice:
+            self._record()
+
+    def save_settings(self) -> None:
+        try:
+            self.store.save_settings({**self.settings.to_json(), OPEN: self.opened})
+        except StorageFailed:
+            self.storage_refused()
+
+    def storage_event(self, key: str | None, new_text: str | None) -> bool:
+        """The browser's ``storage`` event: True when another tab moved the game on the
+        table on (this tab then saves nothing until :meth:`reload`)."""
+        if self.table is None or self.stale or (key is not None and key != self.key):
+            return False
+        if self.store.external_change(key, new_text):
+            self.stale = True
+        return self.stale
+
+    # ---------------------------------------------------------- the Daily
+    def _book(self) -> ResultsBook:
+        return self.results.book()
+
+    def _record(self) -> DailyResult | None:
+        t = self.table
+        day = date_of_seed(t.seed) if t is not None else None
+        if t is None or day is None or self._book().result(day) is not None:
+            return None
+        try:
+            result = self.results.record(t.game, hints=False, now=self.now(), level=t.level)
+        except StorageFailed:
+            self.storage_refused()
+            return None
+        except SaveError as e:
+            self.notice(f"Your result could not be kept: {e}.")
+            return None
+        return result
+
+    def daily_day(self) -> _dt.date | None:
+        """The date of the Daily on the table, when it is over (its results screen)."""
+        t = self.table
+        if t is None or not t.game.is_over:
+            return None
+        return date_of_seed(t.seed)
+
+    def daily_screen(self) -> DailyScreen | None:
+        """The results screen of the Daily on the table, once it is over."""
+        day = self.daily_day()
+        if day is None:
+            return None
+        t = self.table
+        assert t is not None
+        now = self.now()
+        book = self._book()
+        result = book.result(day)
+        rows: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        totals: tuple[int, ...] = ()
+        if result is not None:
+            game = game_of_link(self._link(result.fragment))
+            rows = tuple(enumerate(game.hand_scores(), 1))
+            totals = game.totals()
+        par = self._par(day, result)
+        return DailyScreen(day, result, rows, totals,
+                           t.game.totals() if t.practice else None, par,
+                           self.par_progress.get(day), countdown(now),
+                           daily_stats(book, now.date()).lines())
+
+    def overlay(self, ui: UiState) -> tuple[str, str] | None:
+        """The dialog over the table and its kind (``confirm``, ``guard``, ``viewer``,
+        ``results``), or None: the question first, then the result link, then a finished
+        Daily's results screen (shown by itself until it is closed)."""
+        if self.question is not None:
+            return "confirm", confirm_html(self.question)
+        v = self.link
+        if v is not None:
+            if self.guarded():
+                return "guard", spoiler_guard_html(v.model)
+            return "viewer", viewer_html(v.model, v.state, own=self.own_result(),
+                                         moves_checked=v.moves_checked,
+                                         difference=v.difference,
+                                         four_colour=self.settings.four_colour)
+        t = self.table
+        if t is not None and (ui.panel == "results" or (
+                ui.panel is None and ui.summary_closed_for != t.game.hand_number)):
+            screen = self.daily_screen()
+            if screen is not None:
+                return "results", results_html(screen)
+        return None
+
+    def stats_lines(self) -> tuple[str, ...]:
+        return daily_stats(self._book(), self.today).lines()
+
+    def _par(self, day: _dt.date, result: DailyResult | None) -> int | None:
+        if result is not None and result.par is not None:
+            return result.par
+        return self.par_known.get(day)
+
+    def par_wanted(self) -> _dt.date | None:
+        """The date whose par the results screen waits for (None: none to work out)."""
+        day = self.daily_day()
+        if day is None or day in self.par_progress or day in self.par_known:
+            return None
+        result = self._book().result(day)
+        return day if result is not None and result.par is None else None
+
+    async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
+        """Play the date's deals with the Expert in every seat (:func:`par_steps`), yielding
+        to the page after every decision and showing the progress; then keep the par."""
+        if day in self.par_progress:
+            return
+        self.par_progress[day] = 0.0
+        last_hands, in_hand, shown = 0, 0, time.monotonic()
+        par = None
+        try:
+            for step in par_steps(day):
+                in_hand = 0 if step.hands != last_hands else in_hand + 1
+                last_hands = step.hands
+                self.par_progress[day] = min(0.99, (step.hands + min(in_hand / 24, 0.95))
+                                             / step.hands_total)
+                par = step.par or par
+                if time.monotonic() - shown > 0.25:
+                    shown = time.monotonic()
+                    redraw()
+                await asyncio.sleep(0)
+        finally:
+            del self.par_progress[day]
+        assert par is not None
+        self.par_known[day] = par.total
+        with contextlib.suppress(SaveError):    # refused or a newer book: shown here only
+            self.results.record_par(day, par.total)
+        redraw()
+
+    # --------------------------------------------------------------- share
+    def share_line(self, page_url: str) -> str:
+        """The share text of the game on the table (a Daily's practice says so)."""
+        t = self.table
+        assert t is not None
+        day = date_of_seed(t.seed)
+        par = None
+        if day is not None and not t.practice and t.game.is_over:
+            par = self._par(day, self._book().result(day))
+        return share_text(t.game, page_url, level=t.level, par=par, practice=t.practice,
+                          by=self.settings.name or None)
+
+    def share_result_line(self, page_url: str) -> str | None:
+        """The share text of the locked result of the Daily on the table."""
+        day = self.daily_day()
+        result = self._book().result(day) if day is not None else None
+        if day is None or result is None:
+            return None
+        game = game_of_link(self._link(result.fragment))
+        return share_text(game, page_url, level=result.level, hints=result.hints,
+                          par=self._par(day, result), by=self.settings.name or None)
+
+    def _link(self, fragment: str) -> ResultLink:
+        if fragment not in self._links:
+            self._links[fragment] = parse_result(fragment)
+        return self._links[fragment]
+
+    # ------------------------------------------------------------ the viewer
+    def _open_link(self, fragment: str) -> None:
+        try:
+            link = parse_result(fragment)
+            model = viewer_model(link, check_result(link, computer_moves=False))
+        except SheepsheadError as e:
+            self.notice(bad_link_text(e))
+            self.open_daily(self.today)
+            return
+        if self.table is None:
+            self.open_default()
+        self.link = LinkView(link, model, ViewerState.for_model(model))
+
+    def own_result(self) -> DailyResult | None:
+        """Your locked result for the date of the link on screen."""
+        day = self.link.model.day if self.link is not None else None
+        return self._book().result(day) if day is not None else None
+
+    def guarded(self) -> bool:
+        """The link on screen is a Daily not finished here and not revealed yet."""
+        v = self.link
+        return (v is not None and v.model.day is not None and not v.state.revealed
+                and self.own_result() is None)
+
+    def play_link(self) -> None:
+        """"Play this Daily" / "Play this game" from the link on screen."""
+        v = self.link
+        if v is None:
+            return
+        self.link = None
+        day = v.model.day
+        if day is not None:
+            self.open_daily(day)
+        else:
+            self.new_game(v.link.rules, seed=v.link.seed, level=v.link.checked_level)
+
+    async def check_moves(self, view: LinkView, redraw: Callable[[], None]) -> None:
+        """Compare every computer move of ``view``'s link with this version's players,
+        yielding to the page after each decision; then show the check in words."""
+        for step in check_steps(view.link):
+            if self.link is not view:
+                return                  # closed, or another link opened
+            if step is not None:
+                view.moves_checked = bool(step.computer_moves_match)
+                view.difference = step.first_difference
+            await asyncio.sleep(0)
+        redraw()
+
+
+def _in_progress(save: GameSave) -> str:
+    game = save.load_game()
+    you = game.totals()[0]
+    return (f"at hand {game.hand_number} of {game.length}, your total "
+            f"{f'{you:+d}' if you else '0'}")
+

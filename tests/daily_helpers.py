@@ -1,0 +1,70 @@
+"""Helpers for the Daily's tests: saves of Dailies (nearly) played out, made with the engine
+and the same computer players as the page, to put in storage before the page opens.
+
+A save is what :class:`~sheepshead.ui.saves.SaveStore` writes (``sheepshead-save/1``,
+revision 1).  ``nearly_finished`` stops in hand ten when it is your turn to play with
+``cards_left`` cards in your hand, so a test plays the last cards in the page itself.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from dataclasses import replace
+from functools import cache
+
+from sheepshead.deals import daily_seed
+from sheepshead.position import Phase
+from sheepshead.ui.saves import GameSave, daily_key
+from sheepshead.ui.settings import Settings
+from sheepshead.ui.table import Table
+
+DAILY_LEVEL = "expert"
+
+
+def _save_text(table: Table, practice: bool = False) -> str:
+    save = GameSave.of(table.game, table.level, practice=practice)
+    return replace(save, revision=1, tab="seeded").to_text()
+
+
+@cache
+def played_table(day: _dt.date, level: str = DAILY_LEVEL, cards_left: int = 0) -> Table:
+    """The Daily of ``day`` played with seat 0 taking its first legal action, up to hand ten
+    with ``cards_left`` cards in your hand at your turn to play (0: to the end)."""
+    t = Table(daily_seed(day), Settings(speed="instant"), level=level)
+    while True:
+        while not t.hand.is_over:
+            if (cards_left and t.game.hand_number == 10 and t.human_turn
+                    and t.hand.phase is Phase.PLAY
+                    and len(t.seat_view().hand) <= cards_left):
+                return t
+            if t.human_turn:
+                t.act(t.seat_view().legal[0])
+            else:
+                t.step()
+        if t.game.is_over:
+            return t
+        t.next_hand()
+
+
+def nearly_finished(day: _dt.date, cards_left: int = 1, level: str = DAILY_LEVEL) -> str:
+    """The save text of ``day``'s Daily, to play its last ``cards_left`` cards in the page."""
+    return _save_text(played_table(day, level, cards_left))
+
+
+def seed_script(items: dict[str, str], once: str = "seeded") -> str:
+    """An init script putting ``items`` in localStorage once per tab session (a reload does
+    not put them back)."""
+    sets = " ".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});"
+                    for k, v in items.items())
+    return (f"if (!sessionStorage.getItem({json.dumps(once)})) {{"
+            f" sessionStorage.setItem({json.dumps(once)}, '1'); {sets} }}")
+
+
+def daily_items(day: _dt.date, cards_left: int = 1, level: str = DAILY_LEVEL,
+                speed: str = "instant") -> dict[str, str]:
+    """localStorage items: the nearly finished Daily of ``day`` and the settings (speed)."""
+    settings = json.dumps({"format": "sheepshead-settings/1",
+                           "settings": {"speed": speed}})
+    return {daily_key(day): nearly_finished(day, cards_left, level),
+            "sheepshead.settings": settings}
