@@ -1,203 +1,201 @@
 """The page binding: the only Python that touches the browser (``pyscript`` / ``js``).
 
-It keeps no game state of its own.  The model is :class:`sheepshead.ui.table.Table`;
-this file draws it with :func:`sheepshead.ui.render.render` (one HTML string per
-region, written only when it changed), turns taps into ``table.act(...)``, lets the
-computer players move one action at a time, and plays the animation queue that
-:func:`sheepshead.ui.animation.diff` computes from the view before and after each action.
-It saves the game to ``localStorage`` after every action.
+It keeps no game state of its own.  The games are :class:`sheepshead.ui.session.Session`
+(which game is open, its save, the Daily's result and par, the result link on screen, the
+question before leaving a New Game); the game in play is its
+:class:`~sheepshead.ui.table.Table`.  This file draws them with
+:func:`sheepshead.ui.render.render` and the dialogs of :mod:`sheepshead.ui.finish` and
+:mod:`sheepshead.ui.viewer` (one HTML string per region, written only when it changed),
+turns taps into ``table.act(...)`` and session calls, lets the computer players move one
+action at a time, plays the animation queue of :func:`sheepshead.ui.animation.diff`, and
+runs the par and the computer-move check of a result link in the background.
 
-Errors: the browser may refuse storage (denied or full: a ``JsException``), which is
-caught where storage is touched and said once in a notice.  Anything else is a bug and
-goes to :meth:`App.fail`, the page's one guard (every event handler, the computer
-players' loop and the opening run through it): it logs the traceback with
-``console.error`` and shows a notice, so the page never dies silently.
+Storage: ``localStorage`` through :class:`LocalStorage`, which turns the browser's refusals
+(``JsException``) into ``OSError`` for :mod:`sheepshead.ui.saves`; denied altogether, the
+games live in memory and the page says so.  Another tab's ``storage`` event goes to
+:meth:`Session.storage_event`.
 
-``<body>`` carries ``data-ready="1"`` once the table is up, ``data-busy`` ("1" while
-an animation runs), ``data-phase``, ``data-turn`` and ``data-seq`` (actions so far),
-which the browser tests wait on.
+Errors: anything unexpected is a bug and goes to :meth:`App.fail`, the page's one guard
+(every event handler, the background tasks and the opening run through it): it logs the
+traceback with ``console.error`` and shows a notice, so the page never dies silently.
+
+``<body>`` carries ``data-ready="1"`` once the table is up, ``data-busy`` ("1" while an
+animation runs), ``data-phase``, ``data-turn``, ``data-seq`` (actions so far),
+``data-daily`` (the Daily's date), ``data-practice``, ``data-stale`` (another tab moved
+on), ``data-overlay`` (``results``, ``viewer``, ``guard``, ``confirm``) and ``data-check``
+(a result link's computer-move check: ``pending``, ``ok``, ``differ``), which the browser
+tests wait on.
 """
 
 import asyncio
+import datetime
 import traceback
+from html import escape
 
 from pyodide.ffi import JsException
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from sheepshead.deals import daily_seed, new_game_seed
 from sheepshead.errors import SheepsheadError
 from sheepshead.rules import DEFAULT_RULES
 from sheepshead.ui.animation import diff
-from sheepshead.ui.links import hash_of, parse_link
 from sheepshead.ui.render import REGIONS, UiState, render, ui_intent
-from sheepshead.ui.settings import SPEEDS, Settings
+from sheepshead.ui.saves import MemoryStorage
+from sheepshead.ui.session import STALE_NOTICE, Session
+from sheepshead.ui.settings import SPEEDS
 from sheepshead.ui.table import Table
-from sheepshead.ui.wording import share_line
+from sheepshead.ui.viewer import PAGE_INTENTS, viewer_intent
 
-SAVE_KEY = "sheepshead.save"
-SET_ASIDE_PREFIX = "sheepshead.save.set-aside."
-PREVIOUS_KEY = "sheepshead.save.previous"
 BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550}
 """Animation pace at "normal" speed; the speed setting scales these."""
+TICK_S = 10
+"""How often an open dialog is drawn again (the countdown, the date)."""
 
 
-def today_iso() -> str:
+class LocalStorage:
+    """``localStorage`` as a :class:`~sheepshead.ui.saves.Storage`: the browser's refusals
+    (SecurityError, QuotaExceededError) become ``OSError``."""
+
+    def __init__(self, ls):
+        self.ls = ls
+
+    def _call(self, method: str, *args):
+        try:
+            return getattr(self.ls, method)(*args)
+        except JsException as e:
+            raise OSError(str(e).splitlines()[0][:120] if str(e) else "refused") from None
+
+    def get(self, key: str) -> str | None:
+        value = self._call("getItem", key)
+        return None if _none(value) else str(value)
+
+    def set(self, key: str, text: str) -> None:
+        self._call("setItem", key, text)
+
+    def remove(self, key: str) -> None:
+        self._call("removeItem", key)
+
+    def keys(self) -> list[str]:
+        try:
+            found = [self.ls.key(i) for i in range(int(self.ls.length))]
+        except JsException as e:
+            raise OSError(str(e).splitlines()[0][:120] if str(e) else "refused") from None
+        return [str(k) for k in found if not _none(k)]
+
+
+def open_storage() -> LocalStorage | None:
+    """``localStorage``, or None when the browser denies it."""
+    try:
+        ls = window.localStorage
+        if _none(ls):
+            return None
+        ls.getItem("sheepshead.settings")
+        return LocalStorage(ls)
+    except JsException:               # denied (SecurityError)
+        return None
+
+
+def local_now() -> datetime.datetime:
+    """The local date and time (naive), from the browser's clock."""
     d = window.Date.new()
-    return f"{d.getFullYear():04d}-{d.getMonth() + 1:02d}-{d.getDate():02d}"
+    return datetime.datetime(int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate()),
+                             int(d.getHours()), int(d.getMinutes()), int(d.getSeconds()))
 
 
 class App:
     def __init__(self):
         self.els = {r: document.getElementById(r) for r in REGIONS}
         self.body = document.body
-        self.ui = UiState(today=today_iso())
-        self.table: Table | None = None
+        storage = open_storage()
+        self.session = Session(storage if storage is not None else MemoryStorage(), local_now)
+        if storage is None:
+            self.session.storage_refused()
+        self.ui = UiState(today=local_now().date().isoformat())
         self.busy = False
         self.generation = 0
         self.drawn: dict[str, str] = {}
-        self.storage = self._storage()
-        self.storage_warned = False
-        self.panel_open = None
+        self.panel_open: str | None = None
         self.credit = 0.0
         self.heard: list[str] = []
         """What was announced since your last action (the live region reads the latest)."""
-        self._proxies = []
+        self.checking = None
+        self._proxies: list = []
         self.behind_panel = [document.querySelector(s) for s in
                              (".topbar", "#felt", "#status", "#actions", "#mine", "#hand")]
 
-    # ------------------------------------------------------------- storage
-    def _storage(self):
-        """``localStorage``, or None when the browser denies it."""
-        try:
-            s = window.localStorage
-            if _none(s):
-                return None
-            s.getItem(SAVE_KEY)
-            return s
-        except JsException:               # denied (SecurityError)
-            return None
-
-    def storage_notice(self):
-        if not self.storage_warned:
-            self.storage_warned = True
-            self.notice("This browser is not keeping the game (storage is blocked or full). "
-                        "You can still play; it just won't survive a reload.", quiet=True)
-
-    def store(self, key: str, text: str) -> bool:
-        """Keep ``text`` under ``key``; False (and the storage notice, once) when the
-        browser refuses."""
-        if self.storage is None:
-            self.storage_notice()
-            return False
-        try:
-            self.storage.setItem(key, text)
-            return True
-        except JsException:               # full (QuotaExceededError) or denied
-            self.storage_notice()
-            return False
-
-    def save(self):
-        self.store(SAVE_KEY, self.table.save())
-
-    def read_saved(self) -> Table | None:
-        if self.storage is None:
-            self.storage_notice()
-            return None
-        try:
-            text = self.storage.getItem(SAVE_KEY)
-        except JsException:               # denied since the page opened
-            return None
-        if _none(text):
-            return None
-        try:
-            return Table.load(str(text))
-        except SheepsheadError as e:      # corrupted or foreign: set it aside, never crash
-            key = f"{SET_ASIDE_PREFIX}{int(window.Date.now())}"
-            try:
-                self.storage.setItem(key, text)
-                self.storage.removeItem(SAVE_KEY)
-                kept = f" It is kept in this browser's storage as “{key}”."
-            except JsException:           # full or denied: the bad save stays where it is
-                kept = ""
-            self.notice(f"The saved game could not be read ({e}), so a fresh game has "
-                        f"started.{kept}")
-            return None
+    @property
+    def table(self) -> Table:
+        t = self.session.table
+        assert t is not None
+        return t
 
     # ------------------------------------------------------------ notices
     def notice(self, text: str, quiet: bool = False):
-        self.ui.notices.append(text)
-        el = document.getElementById("notice")
-        items = "".join(f"<p>{_esc(t)}</p>" for t in self.ui.notices)
-        el.innerHTML = (f'{items}<button type="button" class="btn small" data-ui="dismiss">'
-                        f'OK</button>')
-        el.className = "notice shown" + (" quiet" if quiet else "")
+        if text not in self.ui.notices:
+            self.ui.notices.append(text)
+        self.show_notices(quiet)
 
-    def clear_notices(self):
-        self.ui.notices.clear()
+    def show_notices(self, quiet: bool = False):
         el = document.getElementById("notice")
-        el.innerHTML = ""
-        el.className = "notice"
+        items = "".join(f"<p>{escape(t)}</p>" for t in self.ui.notices)
+        if items:
+            items += '<button type="button" class="btn small" data-ui="dismiss">OK</button>'
+        if self.session.stale:
+            text = STALE_NOTICE.removesuffix("Reload")
+            items = (f'<p class="stale">{escape(text)}<button type="button" '
+                     f'class="btn small primary" data-ui="reload">Reload</button></p>' + items)
+        el.innerHTML = items
+        el.className = "notice" + (" shown" if items else "") + (" quiet" if quiet else "")
+
+    def take_notices(self):
+        for text in self.session.take_notices():
+            self.notice(text, quiet=text.startswith("This browser is not keeping"))
+        self.show_notices()
 
     def say(self, text: str):
         document.getElementById("announce").textContent = text
 
     # ------------------------------------------------------------- opening
     def start(self):
-        seed, rules, message = parse_link(window.location.hash, _date(self.ui.today))
-        saved = self.read_saved()
-        settings = saved.settings if saved else Settings()
-        if seed is None:
-            self.table = saved or Table(daily_seed(_date(self.ui.today)), settings)
-        elif saved is not None and saved.seed == seed and saved.rules == rules:
-            self.table = saved
-        else:
-            if saved is not None:         # the game left behind is kept, not lost
-                self.store(PREVIOUS_KEY, saved.save())
-            self.table = Table(seed, settings, rules)
-        if message:
-            self.notice(message)
+        self.session.start(str(window.location.hash))
         self.set_hash()
-        self.save()
+        self.take_notices()
         self.apply_settings()
         self.draw()
         self.bind()
         self.body.dataset.ready = "1"
         self.run_soon()
+        self.spawn(self.tick())
+
+    def change(self, what):
+        """Run a session call that may open another game; then draw what holds."""
+        before = self.session.table
+        what()
+        if self.session.table is not before:   # another game on the table
+            self.generation += 1
+            self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
+            self.heard = []
+            self.busy = False
+            self.run_soon()
+        self.set_hash()
+        self.take_notices()
+        self.draw()
 
     def set_hash(self):
-        want = hash_of(self.table.seed, self.table.rules)
+        if self.session.link is not None:
+            return                         # the result link stays in the address
+        want = self.session.hash()
         if window.location.hash != want:
             window.history.replaceState(None, "", want)
 
-    def open_game(self, seed: str, rules=DEFAULT_RULES):
-        """Open game ``seed`` with the table options ``rules`` (the Daily: the default)."""
-        self.ui.panel = None
-        if self.table.seed == seed and self.table.rules == rules:
-            self.draw()
-            return
-        self.generation += 1
-        if self.table.action_count():     # the game left behind is kept, not lost
-            self.store(PREVIOUS_KEY, self.table.save())
-        self.table = Table(seed, self.table.settings, rules)
-        self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
-        self.busy = False
-        self.set_hash()
-        self.save()
-        self.draw()
-        self.run_soon()
-
     def on_hash(self, _evt=None):
-        seed, rules, message = parse_link(window.location.hash, _date(self.ui.today))
-        if message:
-            self.notice(message)
-        if message or (seed is not None and (seed != self.table.seed
-                                             or rules != self.table.rules)):
-            self.open_game(seed, rules)
+        if self.session.link is None and window.location.hash == self.session.hash():
+            return
+        self.change(lambda: self.session.go(str(window.location.hash)))
 
     # ------------------------------------------------------------- drawing
     def apply_settings(self):
-        s = self.table.settings
+        s = self.session.settings
         cls = self.body.classList
         cls.toggle("four-colour", s.four_colour)
         cls.toggle("reduced-motion", s.reduced_motion)
@@ -206,6 +204,9 @@ class App:
 
     def draw(self, shown=None, fresh: str = "", caption: str = ""):
         html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy, caption=caption)
+        over = self.session.overlay(self.ui)
+        if over is not None:
+            html["panel"] = over[1]
         focused = self.focus_key()
         for region, text in html.items():
             if self.drawn.get(region) != text:
@@ -220,21 +221,42 @@ class App:
         v = self.table.seat_view()
         for seat in range(1, 5):           # a three- or four-handed table has fewer seats
             self.els[f"seat-{seat}"].hidden = seat >= v.players
+        t, s = self.table, self.session
         d = self.body.dataset
         d.players = str(v.players)
         d.busy = "1" if self.busy else "0"
         d.phase = "over" if v.is_over else v.phase.name.lower()
         d.turn = "" if v.to_act is None else ("you" if v.to_act == 0 else f"seat{v.to_act}")
-        d.seq = str(self.table.action_count())
-        d.hand = str(self.table.game.hand_number)
-        d.redeal = str(self.table.game.redeal)
-        seed = self.table.seed
-        game = f"Daily {seed[6:]}" if seed.startswith("daily:") else "New Game"
-        title = f"Sheepshead · {game} · hand {self.table.game.hand_number} of 10"
+        d.seq = str(t.action_count())
+        d.hand = str(t.game.hand_number)
+        d.redeal = str(t.game.redeal)
+        d.daily = t.seed[6:] if t.seed.startswith("daily:") else ""
+        d.practice = "1" if t.practice else "0"
+        d.stale = "1" if s.stale else "0"
+        d.overlay = over[0] if over else ""
+        d.check = "" if s.link is None else {None: "pending", True: "ok", False: "differ"}[
+            s.link.moves_checked]
+        game = f"Daily {t.seed[6:]}" if t.seed.startswith("daily:") else "New Game"
+        title = f"Sheepshead · {game} · hand {t.game.hand_number} of 10"
         if document.title != title:
             document.title = title
         self.fix_focus(opened=self.panel_open is not None and self.panel_open != was_open,
                        key=focused)
+        self.background()
+
+    def background(self):
+        """Start the par of a finished Daily and the computer-move check of a result link."""
+        s = self.session
+        day = s.par_wanted()
+        if day is not None:
+            self.spawn(s.work_out_par(day, self.redraw))
+        if s.link is not None and s.link is not self.checking and s.link.moves_checked is None:
+            self.checking = s.link
+            self.spawn(s.check_moves(s.link, self.redraw))
+
+    def redraw(self):
+        if not self.busy:
+            self.draw()
 
     def focus_key(self):
         """A selector for the focused control, to focus its redrawn twin afterwards."""
@@ -275,7 +297,7 @@ class App:
 
     # ----------------------------------------------------------- animation
     def ms(self, key: str) -> float:
-        return BASE_MS[key] * SPEEDS[self.table.settings.speed] / 1000
+        return BASE_MS[key] * SPEEDS[self.session.settings.speed] / 1000
 
     async def pause(self, key: str):
         """Wait out one step of the animation; time a computer player spent thinking
@@ -285,7 +307,7 @@ class App:
         await asyncio.sleep(wait)
 
     def motion(self) -> bool:
-        if self.table.settings.reduced_motion:
+        if self.session.settings.reduced_motion:
             return False
         return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
 
@@ -327,19 +349,22 @@ class App:
             self.fail(task.exception())
 
     async def run(self, moves, generation: int):
-        """Play the queued moves, then let the computer players act until it is your turn.
-        An error (a computer player's included) is raised to :meth:`fail`, after the table
-        is drawn again as it stands."""
+        """Play the queued moves, then let the computer players act until it is your turn
+        (never in a game another tab moved on).  An error (a computer player's included)
+        is raised to :meth:`fail`, after the table is drawn again as it stands."""
         try:
             await self.animate(moves, generation)
-            while generation == self.generation and self.table.computer_turn:
+            while generation == self.generation and self.table.computer_turn \
+                    and not self.session.stale:
                 self.draw()               # "Gus to play…" shows while Gus thinks
-                await asyncio.sleep(0.03 if SPEEDS[self.table.settings.speed] else 0)
+                await asyncio.sleep(0.03 if SPEEDS[self.session.settings.speed] else 0)
+                if generation != self.generation or self.session.stale:
+                    break
                 before = self.table.seat_view()
                 started = window.performance.now()
                 self.table.step()
                 self.credit = (window.performance.now() - started) / 1000
-                self.save()
+                self.saved()
                 await self.animate(diff(before, self.table.seat_view()), generation)
         finally:
             if generation == self.generation:
@@ -353,6 +378,11 @@ class App:
                 if self.heard:
                     self.say(" ".join(self.heard[-6:]))
                 self.draw()
+
+    def saved(self):
+        """Save after an action; say so when another tab moved the game on."""
+        self.session.save()
+        self.take_notices()
 
     # -------------------------------------------------------------- events
     def fail(self, error: BaseException):
@@ -374,15 +404,20 @@ class App:
         return run
 
     def bind(self):
-        click = create_proxy(self.guarded(self.on_click))
-        change = create_proxy(self.guarded(self.on_change))
-        key = create_proxy(self.guarded(self.on_key))
-        hashchange = create_proxy(self.guarded(self.on_hash))
-        self._proxies += [click, change, key, hashchange]
-        document.addEventListener("click", click)
-        document.addEventListener("change", change)
-        document.addEventListener("keydown", key)
-        window.addEventListener("hashchange", hashchange)
+        for target, name, handler in (
+                (document, "click", self.on_click), (document, "change", self.on_change),
+                (document, "keydown", self.on_key), (window, "hashchange", self.on_hash),
+                (window, "storage", self.on_storage)):
+            proxy = create_proxy(self.guarded(handler))
+            self._proxies.append(proxy)
+            target.addEventListener(name, proxy)
+
+    def on_storage(self, evt):
+        key, new = evt.key, evt.newValue
+        if self.session.storage_event(None if _none(key) else str(key),
+                                      None if _none(new) else str(new)):
+            self.show_notices()
+            self.draw()
 
     def on_click(self, evt):
         target = evt.target
@@ -399,67 +434,88 @@ class App:
             self.do_ui(str(intent))
 
     def do_act(self, text: str):
-        if self.busy:
+        if self.busy or self.session.stale:
             return                        # taps during an animation never act
         before = self.table.seat_view()
         if self.table.act(text) is None:
             return                        # out of turn or illegal (a double tap): nothing
         self.ui.reset_turn()
         self.heard = []
-        self.save()
+        self.saved()
         self.run_soon(diff(before, self.table.seat_view()))
 
     def do_ui(self, intent: str):
+        s = self.session
         if intent == "next":
-            if self.busy or not self.table.next_hand():
+            if self.busy or s.stale or not self.table.next_hand():
                 return
             self.ui.panel = None
             self.ui.reset_turn()
-            self.save()
+            self.saved()
             self.draw()
             self.run_soon()
         elif intent == "daily":
-            self.open_game(daily_seed(_date(self.ui.today)))
+            self.ui.panel = None
+            self.change(lambda: s.open_daily(local_now().date()))
         elif intent == "new":                 # the options chosen in the Options panel
-            self.open_game(new_game_seed(), self.table.settings.rules)
+            self.ui.panel = None
+            self.change(s.new_game)
+        elif intent in ("confirm-yes", "confirm-no"):
+            self.change(lambda: s.answer(intent == "confirm-yes"))
+        elif intent == "practice":
+            self.change(s.practice)
+        elif intent == "reload":
+            self.change(s.reload)
         elif intent == "options-default":
-            self.table.settings.set("rules", DEFAULT_RULES)
-            self.save()
+            s.settings.set("rules", DEFAULT_RULES)
+            s.save_settings()
             self.draw()
         elif intent == "share":
-            self.spawn(self.share())
+            self.spawn(self.share(s.share_line(str(window.location.href))))
+        elif intent == "share-result":
+            line = s.share_result_line(str(window.location.href))
+            if line is not None:
+                self.spawn(self.share(line))
         elif intent == "dismiss":
-            self.clear_notices()
-        elif ui_intent(self.table, self.ui, intent):
-            self.draw()
+            self.ui.notices.clear()
+            self.show_notices()
+        elif intent == "viewer-close":
+            s.link = None
+            self.change(lambda: None)
+        elif intent == "viewer-play":
+            self.change(s.play_link)
+        elif intent.startswith("viewer-") and intent not in PAGE_INTENTS:
+            if s.link is not None and viewer_intent(s.link.state, intent):
+                self.draw()
+        else:
+            if intent == "menu":
+                self.ui.stats = s.stats_lines()
+            if ui_intent(self.table, self.ui, intent):
+                self.draw()
 
     def on_change(self, evt):
         el = evt.target
         if _none(el) or not hasattr(el, "getAttribute"):
             return
+        settings = self.session.settings
         option = el.getAttribute("data-option")
-        if not _none(option):           # a table option: kept for the next New Game
-            value = bool(el.checked) if el.type == "checkbox" else str(el.value)
-            try:
-                self.table.settings.set_option(str(option), value)
-            except SheepsheadError as e:  # the rules refuse it
-                self.refuse(e)
-                return
-            self.save()
-            self.draw()
-            return
         key = el.getAttribute("data-setting")
-        if _none(key):
+        if _none(option) and _none(key):
             return
-        key = str(key)
         value = bool(el.checked) if el.type == "checkbox" else str(el.value)
         try:
-            self.table.settings.set(key, value)
-        except SheepsheadError as e:      # not a value of this setting
+            if not _none(option):         # a table option: kept for the next New Game
+                settings.set_option(str(option), value)
+            else:
+                settings.set(str(key), value)
+        except SheepsheadError as e:      # the rules refuse it, or not a value of it
             self.refuse(e)
             return
-        self.save()
+        self.session.save_settings()
+        self.take_notices()
         self.apply_settings()
+        if str(key) == "name" and settings.name != value:
+            self.drawn.pop("panel", None)     # show the name as it is kept
         self.draw()
 
     def refuse(self, error: SheepsheadError):
@@ -470,11 +526,24 @@ class App:
         self.draw()
 
     def on_key(self, evt):
-        if evt.key == "Escape" and (self.ui.panel or self.panel_open):
+        if evt.key != "Escape":
+            return
+        if self.session.question is not None:
+            self.do_ui("confirm-no")
+        elif self.session.link is not None:
+            self.do_ui("viewer-close")
+        elif self.ui.panel or self.panel_open:
             self.do_ui("close")
 
-    async def share(self):
-        line = share_line(self.table, str(window.location.href))
+    async def tick(self):
+        """Draw an open dialog again now and then: the countdown counts down."""
+        while True:
+            await asyncio.sleep(TICK_S)
+            self.ui.today = local_now().date().isoformat()
+            if self.panel_open is not None and not self.busy:
+                self.draw()
+
+    async def share(self, line: str):
         nav = window.navigator
         if hasattr(nav, "share") and nav.share:
             try:
@@ -484,29 +553,20 @@ class App:
                 if getattr(e, "name", "") == "AbortError" or "AbortError" in str(e):
                     return
         clipboard = getattr(nav, "clipboard", None)
-        if _none(clipboard):              # no clipboard here (an insecure page)
-            self.notice(f"Copy this line to share it: {line}", quiet=True)
+        if clipboard is None or _none(clipboard):     # no clipboard (an insecure page)
+            self.notice(f"Copy this to share it: {line}", quiet=True)
             return
         try:
             await clipboard.writeText(line)
-            self.notice(f"Copied to the clipboard: {line}", quiet=True)
+            link = " with its link" if "\n" in line else ""
+            self.notice(f"Copied to the clipboard: “{line.splitlines()[0]}”{link}.", quiet=True)
         except JsException:               # permission refused
-            self.notice(f"Copy this line to share it: {line}", quiet=True)
+            self.notice(f"Copy this to share it: {line}", quiet=True)
 
 
 def _none(x) -> bool:
     """True for Python None and JavaScript null / undefined."""
     return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
-
-
-def _date(iso: str):
-    import datetime
-    return datetime.date.fromisoformat(iso)
-
-
-def _esc(text: str) -> str:
-    from html import escape
-    return escape(text)
 
 
 app = App()

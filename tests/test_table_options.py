@@ -351,7 +351,8 @@ def test_options_panel():
     ui = UiState()
     assert ui_intent(t, ui, "menu")
     menu = render(t.view(), ui)["panel"]
-    assert 'data-ui="options"' in menu and "This game: the default table." in menu
+    assert 'data-ui="options"' in menu
+    assert "This game: the default table, against Expert computer players." in menu
     assert ui_intent(t, ui, "options")
     html = render(t.view(), ui)["panel"]
     assert 'role="dialog"' in html and "Table options" in html
@@ -381,7 +382,7 @@ def test_three_and_four_handed_tables_on_screen():
 
 # ---------------------------------------------------------------- browser
 PHONE = {"width": 360, "height": 640}
-SAVE_KEY = "sheepshead.save"
+OLD_SAVE_KEY = "sheepshead.save"      # the previous version's one save: migrated on load
 
 
 def _open_options(page) -> None:
@@ -433,9 +434,9 @@ def test_options_panel_new_game_and_link_and_the_daily_ignores_them(page, site_u
     assert page.locator("#chips .chip.rules").count() == 0
     _open_options(page)
     assert page.is_checked('input[data-option="crack"]')
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    saved = json.loads(page.evaluate("localStorage.getItem('sheepshead.settings')"))
     assert saved["settings"]["rules"] == {"players": 4, "all_pass": "doubler", "crack": True}
-    assert saved["game"]["rules"] == {}
+    assert "vs Expert" in page.locator("#info").inner_text()    # the Daily's players
     assert page.log.errors() == []
 
 
@@ -454,7 +455,7 @@ def test_three_handed_on_a_phone_shows_all_ten_cards_and_plays_one(page, site_ur
             "#hand button.card", "els => els.map(e => { const r = e.getBoundingClientRect();"
             " return [r.x, r.y, r.right, r.bottom, r.width]; })")
         tops = sorted({round(b[1]) for b in boxes})
-        for x, y, right, bottom, w in boxes:
+        for x, _y, right, bottom, w in boxes:
             assert x >= 0 and right <= PHONE["width"] + 0.5 and bottom <= PHONE["height"] + 0.5
             assert w >= 44
         # Two rows; the upper row shows a strip of at least 44 px above the lower one.
@@ -505,7 +506,7 @@ def test_the_human_cracks_by_tapping(page, site_url):
     seed, text = _save_at_the_crack_question()
     page.add_init_script(
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('{SAVE_KEY}', {json.dumps(text)}); }}")
+        f" localStorage.setItem('{OLD_SAVE_KEY}', {json.dumps(text)}); }}")
     page.add_init_script(                        # everything the live region says, in order
         "window.__said = []; document.addEventListener('DOMContentLoaded', () => {"
         " const el = document.getElementById('announce');"

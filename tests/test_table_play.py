@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from table_helpers import body, click_action, find_deal, hand_cards, open_table, play_out, wait_idle
 
 from sheepshead import HandState
 from sheepshead.cards import display_order
-from table_helpers import (body, click_action, find_deal, hand_cards, open_table, play_out,
-                           wait_idle)
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +61,8 @@ def test_hand_with_bury_and_an_ace_call(page, site_url):
     page.locator("#panel").get_by_role("button", name="Next hand").click()
     wait_idle(page)
     assert body(page, "hand") == "2"
-    assert page.locator("#info").inner_text().replace("\n", " ").endswith("Hand 2 of 10")
+    assert page.locator("#info").inner_text().replace("\n", " ").endswith(
+        "Hand 2 of 10 · vs Standard")
     assert page.log.errors() == []
 
 

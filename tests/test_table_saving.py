@@ -1,5 +1,7 @@
 """Nothing lost: the table saves after every action and resumes exactly; bad saved data,
-denied storage and bad links never stop play."""
+denied storage and bad links never stop play.  Saves are per game (``sheepshead.game``,
+``sheepshead.daily.<date>``, docs/daily.md); a save of the previous version
+(``sheepshead.save``) is migrated on the first load."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from table_helpers import READY, body, click_action, find_deal, hand_cards, open
 
 pytestmark = pytest.mark.browser
 
-SAVE_KEY = "sheepshead.save"
+OLD_KEY = "sheepshead.save"
+GAME_KEY = "sheepshead.game"
 
 
 def snapshot(page) -> dict:
@@ -40,9 +43,10 @@ def test_reload_mid_hand_resumes_the_same_position(page, site_url):
         page.click("#hand button.legal")
         wait_idle(page)
     before = snapshot(page)
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
-    assert saved["format"] == "sheepshead-table/1"
-    assert saved["settings"]["speed"] == "instant"
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert saved["format"] == "sheepshead-save/1" and saved["level"] == "standard"
+    settings = json.loads(page.evaluate("localStorage.getItem('sheepshead.settings')"))
+    assert settings["settings"]["speed"] == "instant"
     assert saved["game"]["seed"] == seed
     assert len(saved["game"]["hands"][0]) == int(before["seq"])
     page.reload()
@@ -61,7 +65,7 @@ def test_reload_mid_hand_resumes_the_same_position(page, site_url):
 def test_corrupted_storage_is_set_aside_with_a_notice(page, site_url):
     page.add_init_script(
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('{SAVE_KEY}', '{{\"format\": \"sheepshead-table/1\", \"version\": 1,"
+        f" localStorage.setItem('{OLD_KEY}', '{{\"format\": \"sheepshead-table/1\", \"version\": 1,"
         f" \"game\": {{\"format\": \"sheepshead-game/1\", \"seed\": \"daily:2026-11-30\","
         f" \"hands\": [[\"play QC\"]]}}}}'); }}")
     open_table(page, site_url, "#daily=2026-11-30", speed=None)
@@ -69,13 +73,16 @@ def test_corrupted_storage_is_set_aside_with_a_notice(page, site_url):
     assert notice.is_visible()
     assert "could not be read" in notice.inner_text()
     keys = page.evaluate("Object.keys(localStorage)")
-    aside = [k for k in keys if k.startswith(SAVE_KEY + ".set-aside.")]
-    assert len(aside) == 1
-    assert "play QC" in page.evaluate(f"localStorage.getItem({aside[0]!r})")
-    # The table is playable, and the new game is saved under the usual key.
+    aside = [k for k in keys if k.startswith("sheepshead.set-aside.")]
+    assert aside == ["sheepshead.set-aside.1"] and OLD_KEY not in keys
+    kept = json.loads(page.evaluate(f"localStorage.getItem({aside[0]!r})"))
+    assert kept["from"] == OLD_KEY and "play QC" in kept["text"]
+    assert "set-aside.1" in notice.inner_text()
+    # The table is playable, and the game is saved under its date's key.
     assert body(page, "turn") == "you"
     click_action(page, "Pass")
-    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["game"]["hands"][0][0] == "pass"
+    saved = json.loads(page.evaluate("localStorage.getItem('sheepshead.daily.2026-11-30')"))
+    assert saved["game"]["hands"][0][0] == "pass" and saved["level"] == "expert"
     # Then the storage fills up: play goes on, with a quiet notice.
     page.click('#notice [data-ui="dismiss"]')
     page.evaluate("() => { Storage.prototype.setItem = function () {"
@@ -121,7 +128,7 @@ def test_a_bad_link_opens_todays_daily_with_a_message_and_share_copies_a_line(pa
     assert page.log.errors() == []
 
 
-def test_a_saved_game_resumes_in_its_last_hand_and_ends_with_the_winner(page, site_url):
+def test_an_old_save_is_migrated_and_resumes_in_its_last_hand_to_the_winner(page, site_url):
     from sheepshead import Game
     from sheepshead.position import Phase
     from sheepshead.ui.settings import Settings
@@ -139,18 +146,26 @@ def test_a_saved_game_resumes_in_its_last_hand_and_ends_with_the_winner(page, si
         if not table.hand.is_over:
             break
         table.next_hand()
-    text = json.dumps(table.save())
+    text = json.dumps(table.save())               # the previous version's format
     page.add_init_script(
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem('{SAVE_KEY}', {text}); }}")
-    open_table(page, site_url, "#game=" + seed[5:], speed=None)
+        f" localStorage.setItem('{OLD_KEY}', {text}); }}")
+    open_table(page, site_url, speed=None)        # no link: the migrated game is the last open
+    assert page.evaluate("location.hash") == "#game=" + seed[5:]
     assert body(page, "hand") == "10" and body(page, "turn") == "you"
+    assert page.locator("#notice").inner_text() == ""             # nothing to say: all moved
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert OLD_KEY not in keys and GAME_KEY in keys
+    migrated = json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
+    assert migrated["game"] == table.game.to_json() and migrated["level"] == "standard"
+    settings = json.loads(page.evaluate("localStorage.getItem('sheepshead.settings')"))
+    assert settings["settings"]["speed"] == "instant"
     assert "Hand 10 of 10" in page.locator("#info").inner_text()
     from table_helpers import play_out
     play_out(page)
     panel = page.locator("#panel")
     assert panel.locator("h2").inner_text() == "Game over"
-    final = Game.from_json(json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["game"])
+    final = Game.from_json(json.loads(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))["game"])
     assert final.is_over
     totals = [int(x) for x in panel.locator(".sheet tfoot td").all_inner_texts()]
     assert totals == list(final.totals()) and sum(totals) == 0

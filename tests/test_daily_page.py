@@ -1,0 +1,463 @@
+"""The Daily in the page (issue 10), in headless Chromium on a phone-sized screen.
+
+Each test opens its own browser context (390×844, the player's clock in Chicago, so that
+"today" is the local date and not the machine's UTC one) with Playwright's clock where dates
+matter.  Dailies nearly played out are made with the engine in this process
+(tests/daily_helpers.py: the same computer players, seeded as at the table) and put in
+storage; the last cards of hand ten are always played in the page.  Every request must stay
+on the test server, as with the ``page`` fixture.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from zoneinfo import ZoneInfo
+
+import pytest
+from conftest import PageLog
+from daily_helpers import daily_items, nearly_finished, played_table, seed_script
+from table_helpers import BOOT_TIMEOUT_MS, body, hand_cards, play_out, wait_idle
+
+from sheepshead.results import parse_result, result_fragment
+from sheepshead.ui.saves import daily_key
+
+pytestmark = pytest.mark.browser
+
+ZONE = "America/Chicago"
+PHONE = {"width": 390, "height": 844}
+SMALL = {"width": 320, "height": 568}
+DAY = dt.date(2026, 12, 1)
+RESULTS_KEY = "sheepshead.daily.results"
+
+
+def at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
+    return dt.datetime(day.year, day.month, day.day, hour, minute, tzinfo=ZoneInfo(ZONE))
+
+
+@pytest.fixture
+def phone(browser, served_origins):
+    """A factory of browser contexts (phone-sized, Chicago time, clipboard allowed, no
+    ``navigator.share``): ``phone(when=None, viewport=PHONE)``; the first call's context is
+    ``phone.context``.  Each page of them has a ``log`` as the ``page`` fixture's."""
+    contexts = []
+    logs: list[PageLog] = []
+
+    def make(when: dt.datetime | None = None, viewport=PHONE):
+        context = browser.new_context(viewport=viewport, timezone_id=ZONE)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        context.add_init_script("delete Navigator.prototype.share;")
+        if when is not None:
+            context.clock.install(time=when)
+        log = PageLog()
+        logs.append(log)
+        context.on("request", lambda request: log.requests.append(request.url))
+        context.on("page", lambda p: _watch(p, log))
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+    foreign = [u for log in logs for u in log.foreign_requests(served_origins)]
+    if foreign:
+        pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)
+
+
+def _watch(page, log: PageLog) -> None:
+    page.log = log
+    page.on("console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: log.page_errors.append(str(e)))
+
+
+def boot(context, url: str, fragment: str = "", *, items: dict[str, str] | None = None):
+    """A new page of ``context`` at ``url + fragment`` once its table is idle; ``items``
+    go to localStorage first (once)."""
+    page = context.new_page()
+    if items:
+        page.add_init_script(seed_script(items))
+    page.goto(url + fragment)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    return page
+
+
+def stored(page, key: str):
+    text = page.evaluate(f"localStorage.getItem({key!r})")
+    return None if text is None else json.loads(text)
+
+
+def results_screen(page):
+    page.wait_for_selector('body[data-overlay="results"]', state="attached", timeout=30_000)
+    return page.locator("#results")
+
+
+def wait_par(page) -> str:
+    page.wait_for_function("() => { const p = document.getElementById('par');"
+                           " return p && !p.textContent.includes('Working'); }",
+                           timeout=120_000)
+    return page.locator("#par").inner_text()
+
+
+def no_overflow(page) -> None:
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    assert page.evaluate("(() => { const p = document.getElementById('panel');"
+                         " return p.scrollWidth <= p.clientWidth; })()")
+
+
+def stats(page) -> dict[str, str]:
+    terms = page.locator("#panel dl.stats dt").all_inner_texts()
+    values = page.locator("#panel dl.stats dd").all_inner_texts()
+    return dict(zip(terms, values, strict=True))
+
+
+# ------------------------------------------------------------------ saves
+def test_a_new_game_in_the_middle_of_the_daily_leaves_it_where_it_was(phone, site_url):
+    ctx = phone(at(DAY, 9))
+    page = boot(ctx, site_url)
+    assert page.evaluate("location.hash") == "#daily=2026-12-01"
+    assert "vs Expert" in page.locator("#info").inner_text()
+    page.get_by_role("button", name="Pass", exact=True).click()
+    wait_idle(page)
+    before = {"cards": hand_cards(page), "seq": body(page, "seq"), "phase": body(page, "phase"),
+              "info": page.locator("#info").inner_text()}
+    daily = page.evaluate(f"localStorage.getItem('{daily_key(DAY)}')")
+    assert json.loads(daily)["game"]["hands"][0][0] == "pass"
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name="New Game").click()
+    wait_idle(page)
+    assert page.evaluate("location.hash").startswith("#game=")
+    assert "vs Standard" in page.locator("#info").inner_text()
+    page.locator("#actions button").first.click()          # an action in the New Game
+    wait_idle(page)
+    assert stored(page, "sheepshead.game")["game"]["hands"][0]
+    assert page.evaluate(f"localStorage.getItem('{daily_key(DAY)}')") == daily
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name="Daily 2026-12-01").click()
+    wait_idle(page)
+    assert page.evaluate("location.hash") == "#daily=2026-12-01"
+    assert {"cards": hand_cards(page), "seq": body(page, "seq"), "phase": body(page, "phase"),
+            "info": page.locator("#info").inner_text()} == before
+    # And after a reload with no link at all: the game open last, the Daily, as it was.
+    page.goto(site_url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    assert hand_cards(page) == before["cards"] and body(page, "seq") == before["seq"]
+    assert page.log.errors() == []
+
+
+def test_new_game_asks_before_leaving_a_new_game_in_progress(phone, site_url):
+    ctx = phone(at(DAY, 9))
+    page = boot(ctx, site_url, "#game=00000000000000ab")
+    menu_new = lambda: (page.click('header [data-ui="menu"]'),                 # noqa: E731
+                        page.locator("#panel").get_by_role("button", name="New Game").click())
+    menu_new()                                             # nothing in progress: no question
+    wait_idle(page)
+    assert body(page, "overlay") == "" and page.evaluate("location.hash") != "#game=00000000000000ab"
+    page.locator("#actions button").first.click()
+    wait_idle(page)
+    game, seq = page.evaluate("location.hash"), body(page, "seq")
+    menu_new()
+    dialog = page.get_by_role("alertdialog", name="Leave your New Game?")
+    dialog.wait_for()
+    assert "hand 1 of 10" in dialog.inner_text() and "cannot be resumed" in dialog.inner_text()
+    dialog.get_by_role("button", name="Keep playing it").click()
+    wait_idle(page)
+    assert page.evaluate("location.hash") == game and body(page, "seq") == seq
+    assert body(page, "overlay") == ""
+    menu_new()
+    dialog.wait_for()
+    page.keyboard.press("Escape")                          # Escape keeps it too
+    page.wait_for_selector('body[data-overlay=""]', state="attached")
+    assert page.evaluate("location.hash") == game
+    menu_new()
+    dialog.get_by_role("button", name="Start a new game").click()
+    wait_idle(page)
+    assert page.evaluate("location.hash") not in (game, "") and body(page, "seq") == "0"
+    assert page.log.errors() == []
+
+
+def test_a_second_tab_of_the_same_game_is_noticed_and_overwrites_nothing(phone, site_url):
+    ctx = phone(at(DAY, 9))
+    one = boot(ctx, site_url, "#daily=2026-12-01")
+    two = boot(ctx, site_url, "#daily=2026-12-01")
+    one.get_by_role("button", name="Pass", exact=True).click()
+    wait_idle(one)
+    two.wait_for_selector('body[data-stale="1"]', state="attached", timeout=10_000)
+    notice = two.locator("#notice")
+    assert "This game went on in another tab — Reload" in " ".join(notice.inner_text().split())
+    saved = two.evaluate(f"localStorage.getItem('{daily_key(DAY)}')")
+    two.get_by_role("button", name="Pass", exact=True).click()   # refused: nothing saved
+    assert body(two, "seq") == "0"
+    assert two.evaluate(f"localStorage.getItem('{daily_key(DAY)}')") == saved
+    notice.get_by_role("button", name="Reload").click()
+    wait_idle(two)
+    assert body(two, "stale") == "0" and body(two, "seq") == body(one, "seq")
+    assert hand_cards(two) == hand_cards(one)
+    assert one.log.errors() == []
+
+
+def test_the_previous_versions_saves_are_migrated_in_the_page(phone, site_url):
+    from sheepshead.ui.settings import Settings
+    from sheepshead.ui.table import Table
+
+    daily = Table("daily:2026-12-01", Settings(speed="instant", level="easy"))
+    daily.act("pass")
+    while daily.computer_turn:
+        daily.step()
+    other = Table("game:00000000000000cd", Settings(level="easy"))
+    other.act("pass")
+    ctx = phone(at(DAY, 9))
+    page = boot(ctx, site_url, items={"sheepshead.save": daily.save(),
+                                      "sheepshead.save.previous": other.save()})
+    assert page.evaluate("location.hash") == "#daily=2026-12-01"
+    assert body(page, "seq") == str(daily.action_count())
+    assert "vs Easy" in page.locator("#info").inner_text()    # the level it was played at
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert "sheepshead.save" not in keys and "sheepshead.save.previous" not in keys
+    assert stored(page, daily_key(DAY))["game"] == daily.game.to_json()
+    assert stored(page, "sheepshead.game")["game"] == other.game.to_json()
+    assert stored(page, "sheepshead.settings")["settings"]["speed"] == "instant"
+    page.click('header [data-ui="menu"]')                 # the migrated New Game is in progress
+    page.locator("#panel").get_by_role("button", name="New Game").click()
+    page.get_by_role("alertdialog").wait_for()
+    assert page.log.errors() == []
+
+
+# -------------------------------------------------------------- the Daily
+def test_the_daily_locks_after_hand_ten_and_practice_never_changes_it(phone, site_url):
+    ctx = phone(at(DAY, 16, 48))
+    page = boot(ctx, site_url, items=daily_items(DAY, cards_left=2))
+    assert body(page, "hand") == "10" and len(hand_cards(page)) == 2
+    play_out(page)                                          # the last cards, in the page
+    screen = results_screen(page)
+    game = stored(page, daily_key(DAY))
+    book = stored(page, RESULTS_KEY)["results"]["2026-12-01"]
+    totals = book["totals"]
+    assert len(game["game"]["hands"]) == 10 and game["practice"] is False
+    headline = screen.locator(".headline").inner_text()
+    assert headline.startswith("You finished") and f"{totals[0]:+d}" in headline
+    assert re.search(r"(1st|2nd|3rd|4th|5th) of 5", headline)
+    assert "Next Daily in 7 h 12 min" in screen.inner_text()
+    sheet = [int(x) for x in screen.locator("table.sheet tfoot td").all_inner_texts()]
+    assert sheet == totals
+    assert screen.locator(".standings li").count() == 5
+    par = wait_par(page)
+    assert re.fullmatch(rf"You {totals[0]:+d} · Expert in your seat [+-]?\d+\s*\S.*", par), par
+    assert stored(page, RESULTS_KEY)["results"]["2026-12-01"]["par"] is not None
+    assert stats(page)["Dailies played"] == "1"
+    locked = page.evaluate(f"localStorage.getItem('{RESULTS_KEY}')")
+    # Practice: clearly marked, and it changes nothing.
+    screen.get_by_role("button", name="Practice this Daily").click()
+    wait_idle(page)
+    assert body(page, "practice") == "1" and body(page, "hand") == "1"
+    assert page.locator("#chips .chip.practice").inner_text() == "Practice — your result is locked"
+    assert "practice" in page.locator("#info").inner_text()
+    page.get_by_role("button", name="Pass", exact=True).click()
+    wait_idle(page)
+    assert stored(page, daily_key(DAY))["practice"] is True
+    # A practice played to its end: the results screen says so, the book stays.
+    practice = json.loads(nearly_finished(DAY, 1))
+    practice["practice"] = True
+    page.evaluate(f"localStorage.setItem('{daily_key(DAY)}', {json.dumps(json.dumps(practice))})")
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    assert body(page, "practice") == "1" and body(page, "hand") == "10"
+    play_out(page)
+    screen = results_screen(page)
+    assert "Practice — your result is locked" in screen.inner_text()
+    assert "This practice:" in screen.inner_text()
+    assert page.evaluate(f"localStorage.getItem('{RESULTS_KEY}')") == locked
+    assert page.log.errors() == []
+
+
+def test_a_shared_result_opens_in_a_fresh_browser_checked_behind_the_spoiler_guard(
+        phone, site_url):
+    ctx = phone(at(DAY, 16, 48))
+    page = boot(ctx, site_url, items=daily_items(DAY, cards_left=1))
+    page.click('header [data-ui="menu"]')
+    page.fill('input[data-setting="name"]', "<b>Bev</b> & co")
+    page.press('input[data-setting="name"]', "Enter")
+    page.click('#panel [data-ui="close"]')
+    play_out(page)
+    screen = results_screen(page)
+    totals = [int(x) for x in screen.locator("table.sheet tfoot td").all_inner_texts()]
+    screen.get_by_role("button", name="Share result").click()
+    page.wait_for_selector("#notice.shown")
+    text = page.evaluate("navigator.clipboard.readText()")
+    head, emoji, url = text.splitlines()
+    assert head.startswith(f"Sheepshead Daily 2026-12-01: {totals[0]:+d} (")
+    assert len(emoji) == 10 and not any(w in text for w in ("Queen", "Jack", "Ace", "♣"))
+    assert url.startswith(site_url + "#daily=2026-12-01&result=1.")
+    assert parse_result(url).by == "<b>Bev</b> & co"
+    # A fresh browser: no Daily played there, so the spoiler guard first.
+    other = boot(phone(at(DAY, 18)), url)
+    guard = other.locator("#panel .dialog")
+    assert body(other, "overlay") == "guard"
+    assert "which you have not played yet" in guard.inner_text()
+    assert "<b>Bev</b> & co" in guard.inner_text()             # plain text, never markup
+    assert other.locator("#panel b").count() == 0
+    guard.get_by_role("button", name="Show the result anyway").click()
+    other.wait_for_selector('body[data-overlay="viewer"]', state="attached")
+    viewer = other.locator("#viewer")
+    assert [int(x) for x in viewer.locator("table.viewer-sheet tfoot td").all_inner_texts()] \
+        == totals
+    other.wait_for_selector('body[data-check="ok"]', state="attached", timeout=120_000)
+    assert viewer.locator("#viewer-check").inner_text() == (
+        "Checked: every card and every computer move")
+    viewer.locator('[data-ui="viewer-hand:10"]').click()
+    assert "Trick 1 of" in viewer.inner_text()
+    # Back where it was finished: no guard, your own result beside the sender's.
+    page.goto(url)
+    page.wait_for_selector('body[data-overlay="viewer"]', state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".viewer-compare").inner_text().startswith(f"You {totals[0]:+d}")
+    page.locator("#viewer").get_by_role("button", name="Close").click()
+    page.wait_for_selector('body[data-overlay="results"], body[data-overlay=""]',
+                           state="attached")
+    assert page.evaluate("location.hash") == "#daily=2026-12-01"
+    assert page.log.errors() == [] and other.log.errors() == []
+
+
+def test_the_spoiler_guard_works_both_ways(phone, site_url):
+    day = dt.date(2026, 11, 28)
+    finished = played_table(day, "easy")
+    link = result_fragment(finished.game, "Ann", "easy")
+    ctx = phone(at(DAY, 12))
+    page = boot(ctx, site_url, link)
+    assert body(page, "overlay") == "guard"
+    assert "Ann's result" in page.locator("#panel").inner_text()
+    page.get_by_role("button", name="Play it first").click()
+    wait_idle(page)
+    assert body(page, "overlay") == "" and page.evaluate("location.hash") == "#daily=2026-11-28"
+    assert body(page, "practice") == "0" and body(page, "seq") == "0"   # scored: never played
+    page.goto(site_url + link)
+    page.wait_for_selector('body[data-overlay="guard"]', state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.get_by_role("button", name="Show the result anyway").click()
+    page.wait_for_selector('body[data-overlay="viewer"]', state="attached")
+    assert page.locator(".viewer-compare").count() == 0        # nothing of yours to compare
+    # Once that date is finished here, the link opens straight on the result.
+    page.evaluate(f"localStorage.setItem('{daily_key(day)}', "
+                  f"{json.dumps(nearly_finished(day, 0, 'easy'))})")
+    page.goto(site_url + "#daily=2026-11-28")
+    page.reload()                                           # read from storage afresh
+    results_screen(page)
+    page.goto(site_url + link)
+    page.wait_for_selector('body[data-overlay="viewer"]', state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert "Ann" in page.locator(".viewer-compare").inner_text()
+    page.wait_for_selector('body[data-check="ok"]', state="attached", timeout=60_000)
+    assert page.log.errors() == []
+
+
+@pytest.mark.parametrize("how", ["tampered", "truncated", "future version", "markup name",
+                                 "10 kB name", "garbage"])
+def test_a_bad_result_link_says_so_in_one_line_and_opens_todays_daily(phone, site_url, how):
+    good = result_fragment(played_table(dt.date(2026, 11, 28), "easy").game, level="easy")
+    actions = good.split("result=1.")[1].split("&")[0]
+    bad = {"tampered": good.replace(actions, actions[:40] + ("A" if actions[40] != "A" else "B")
+                                    + actions[41:]),
+           "truncated": good[:len(good) // 2],
+           "future version": good.replace("result=1.", "result=2."),
+           "markup name": good + "&by=" + "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+           "10 kB name": good + "&by=" + "x" * 10_000,
+           "garbage": "#daily=2026-11-28&result=<script>alert(1)</script>"}[how]
+    ctx = phone(at(DAY, 12))
+    keep = boot(ctx, site_url, "#game=00000000000000ab")      # a game in progress, saved
+    keep.locator("#actions button").first.click()
+    wait_idle(keep)
+    saved = keep.evaluate("localStorage.getItem('sheepshead.game')")
+    keep.close()
+    page = boot(ctx, site_url, bad)
+    notice = page.locator("#notice p")
+    assert notice.count() == 1
+    line = notice.inner_text()
+    assert line.startswith("This result link cannot be read: ") and "today's Daily" in line
+    assert "\n" not in line and len(line) < 320
+    assert page.evaluate("location.hash") == "#daily=2026-12-01"
+    assert body(page, "daily") == "2026-12-01" and len(hand_cards(page)) == 6
+    assert page.evaluate("localStorage.getItem('sheepshead.game')") == saved
+    assert page.locator("#notice img, #notice script").count() == 0
+    assert page.log.errors() == []
+
+
+# -------------------------------------------------- streaks and the clock
+def test_streaks_hold_over_several_simulated_dates(phone, site_url):
+    ctx = phone()
+    days = [dt.date(2026, 11, 28), dt.date(2026, 11, 29), dt.date(2026, 12, 1)]
+    expected = [("1 day", "1 day"), ("2 days", "2 days"), ("1 day", "2 days")]
+    page = ctx.new_page()
+    for day, (current, best) in zip(days, expected, strict=True):
+        ctx.clock.set_fixed_time(at(day, 21, 30))
+        page.goto(site_url)
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("location.hash") == f"#daily={day}"   # the local date
+        for key, text in daily_items(day, cards_left=1).items():
+            page.evaluate(f"localStorage.setItem({key!r}, {json.dumps(text)})")
+        page.reload()
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_idle(page)
+        play_out(page)
+        results_screen(page)
+        got = stats(page)
+        assert (got["Current streak"], got["Best streak"]) == (current, best), got
+    assert got["Dailies played"] == "3"
+    book = stored(page, RESULTS_KEY)["results"]
+    assert sorted(book) == [str(d) for d in days]
+    assert all(book[str(d)]["finished"].startswith(str(d)) for d in days)
+    page.locator("#results").get_by_role("button", name="Close").click()
+    page.click('header [data-ui="menu"]')                 # the same statistics in the menu
+    assert stats(page)["Current streak"] == "1 day" and stats(page)["Best streak"] == "2 days"
+    # The next evening, yesterday's streak is still alive until today is over.
+    ctx.clock.set_fixed_time(at(dt.date(2026, 12, 2), 8))
+    page.goto(site_url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("location.hash") == "#daily=2026-12-02"
+    page.click('header [data-ui="menu"]')
+    assert stats(page)["Current streak"] == "1 day"
+    assert page.log.errors() == []
+
+
+def test_the_countdown_to_the_next_daily_counts_down(phone, site_url):
+    ctx = phone(at(DAY, 16, 48))
+    page = boot(ctx, site_url, items=daily_items(DAY, cards_left=0))
+    screen = results_screen(page)                            # finished: shown at once
+    countdown = screen.locator("#countdown")
+    assert countdown.inner_text() == "Next Daily in 7 h 12 min"
+    ctx.clock.fast_forward("05:00")
+    page.wait_for_function("document.getElementById('countdown').textContent"
+                           " === 'Next Daily in 7 h 7 min'", timeout=20_000)
+    ctx.clock.fast_forward("07:06:30")
+    page.wait_for_function("document.getElementById('countdown').textContent"
+                           " === 'Next Daily in 1 min'", timeout=20_000)
+    assert page.log.errors() == []
+
+
+# ------------------------------------------------------------- small screens
+@pytest.mark.parametrize("viewport", [PHONE, SMALL], ids=["390x844", "320x568"])
+def test_the_daily_screens_fit_a_phone(phone, site_url, viewport):
+    ctx = phone(at(DAY, 16, 48), viewport=viewport)
+    page = boot(ctx, site_url, items=daily_items(DAY, cards_left=1))
+    play_out(page)
+    results_screen(page)
+    no_overflow(page)
+    page.locator("#results").get_by_role("button", name="Practice this Daily").click()
+    wait_idle(page)
+    no_overflow(page)
+    assert page.locator("#chips .chip.practice").is_visible()
+    link = result_fragment(played_table(dt.date(2026, 11, 28), "easy").game, "Bartholomew-Wolfgang",
+                           "easy")
+    page.goto(site_url + link)
+    page.wait_for_selector('body[data-overlay="guard"]', state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
+    no_overflow(page)
+    page.get_by_role("button", name="Show the result anyway").click()
+    page.wait_for_selector('body[data-overlay="viewer"]', state="attached")
+    no_overflow(page)
+    page.locator('[data-ui="viewer-hand:1"]').click()
+    no_overflow(page)
+    assert page.log.errors() == []
