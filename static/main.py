@@ -203,7 +203,9 @@ class App:
         self.body.style.setProperty("--dur", f"{int(BASE_MS['play'] * factor)}ms")
 
     def draw(self, shown=None, fresh: str = "", caption: str = ""):
-        html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy, caption=caption)
+        stale = self.session.stale          # paused: no decisions offered until Reload
+        html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy or stale,
+                      caption="Paused: this game went on in another tab." if stale else caption)
         over = self.session.overlay(self.ui)
         if over is not None:
             html["panel"] = over[1]
@@ -216,6 +218,7 @@ class App:
         was_open = self.panel_open
         self.panel_open = html["panel"][:60] if html["panel"] else None
         panel.hidden = not html["panel"]
+        self.body.classList.toggle("panel-open", bool(html["panel"]))  # notices float above
         for el in self.behind_panel:       # a modal panel: the table behind it is inert
             el.inert = bool(html["panel"])
         v = self.table.seat_view()

@@ -7,7 +7,6 @@ background par and computer-move check, migration and refused storage."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import json
 from dataclasses import replace
@@ -45,6 +44,16 @@ def act(s: Session, times: int = 1) -> None:
         while t.computer_turn:
             t.step()
             s.save()
+
+
+def drive(coroutine) -> None:
+    """Run a coroutine that only yields with ``asyncio.sleep(0)`` to its end, without an event
+    loop (Playwright's may be running in this process)."""
+    try:
+        while True:
+            coroutine.send(None)
+    except StopIteration:
+        pass
 
 
 def seed(storage: MemoryStorage, table: Table, practice: bool = False) -> None:
@@ -211,11 +220,11 @@ def test_the_computer_moves_are_checked_in_steps():
     good = result_fragment(t.game)
     s = session(fragment=good)
     redraws: list[int] = []
-    asyncio.run(s.check_moves(s.link, lambda: redraws.append(1)))
+    drive(s.check_moves(s.link, lambda: redraws.append(1)))
     assert s.link.moves_checked is True and redraws
     # The same game claimed against the Easy players: scores check, moves differ.
     s = session(fragment=good + "&level=easy")
-    asyncio.run(s.check_moves(s.link, lambda: None))
+    drive(s.check_moves(s.link, lambda: None))
     assert s.link.moves_checked is False and "this version's easy player" in s.link.difference
 
 
@@ -229,7 +238,7 @@ def test_the_par_is_worked_out_in_steps_and_kept():
     def redraw():
         if TODAY in s.par_progress:
             seen.append(s.par_progress[TODAY])
-    asyncio.run(s.work_out_par(TODAY, redraw))
+    drive(s.work_out_par(TODAY, redraw))
     assert seen == sorted(seen) and all(0 <= p < 1 for p in seen)
     par = DailyResults(storage).book().result(TODAY).par
     assert par is not None and s.par_wanted() is None
