@@ -228,6 +228,32 @@ def test_the_previous_versions_saves_are_migrated_in_the_page(phone, site_url):
     assert page.log.errors() == []
 
 
+def test_corrupt_and_foreign_storage_is_set_aside_and_never_stops_play(phone, site_url):
+    ctx = phone(at(DAY, 9))
+    items = {RESULTS_KEY: '{"format": "sheepshead-daily-results", "version": 1, "results": [',
+             "sheepshead.settings": '{"format": "someone-else/3", "theme": "dark"}',
+             "sheepshead.game": "[" * 5000 + "]" * 5000,          # would crash Pyodide's json
+             daily_key(DAY): '{"format": "sheepshead-save/7", "revision": 1}'}
+    page = boot(ctx, site_url, "#game=00000000000000ab", items=items)
+    lines = page.locator("#notice p").all_inner_texts()
+    assert len(lines) == 2, lines            # the New Game's save and the settings, read now
+    assert all("could not be read" in x and "sheepshead.set-aside." in x for x in lines), lines
+    page.get_by_role("button", name="Pass", exact=True).click()
+    wait_idle(page)
+    assert stored(page, "sheepshead.game")["game"]["hands"][0][0] == "pass"
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel").get_by_role("button", name="Daily 2026-12-01").click()
+    wait_idle(page)
+    assert body(page, "daily") == "2026-12-01" and body(page, "seq") == "0"
+    text = page.locator("#notice").inner_text()
+    assert "newer than this version reads" in text and "The Daily results could not be read" in text
+    kept = {k: stored(page, k) for k in page.evaluate("Object.keys(localStorage)")
+            if k.startswith("sheepshead.set-aside.")}
+    assert sorted(v["from"] for v in kept.values()) == sorted(items), kept
+    assert all(v["text"] == items[v["from"]] for v in kept.values())
+    assert page.log.errors() == []
+
+
 # -------------------------------------------------------------- the Daily
 def test_the_daily_locks_after_hand_ten_and_practice_never_changes_it(phone, site_url):
     ctx = phone(at(DAY, 16, 48))
