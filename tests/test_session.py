@@ -266,6 +266,10 @@ def test_refused_storage_says_so_once_and_play_goes_on():
     act(s, 2)
     assert s.take_notices() == [STORAGE_NOTICE]
     assert s.table.action_count() >= 2
+    # A New Game kept only in memory is still asked about before it is left.
+    assert s.new_game() and s.question is None
+    act(s)
+    assert not s.new_game() and "hand 1 of 10" in s.question.in_progress
 
 
 @pytest.mark.parametrize("text", ["{", "[" * 50 + "]" * 50, '"just text"',

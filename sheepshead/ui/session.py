@@ -253,12 +253,18 @@ class Session:
             self._resume(stored, GAME_KEY)
             self._remember("game")
             return True
-        if not confirmed and stored is not None and stored.in_progress():
+        playing = t is not None and self.key == GAME_KEY and _in_progress(t.game)
+        if not confirmed and (playing or (stored is not None and stored.in_progress())):
+            if t is not None and playing:
+                game = t.game                       # maybe only in memory (storage refused)
+            else:
+                assert stored is not None
+                game = stored.load_game()
+                if t is None:                       # at start: that game waits behind
+                    self._resume(stored, GAME_KEY)
             self.question = Question(seed, rules, level or self.settings.level,
-                                     _in_progress(stored))
-            if self.table is None:                  # at start: that game waits behind
-                self._resume(stored, GAME_KEY)
-            elif self.key != GAME_KEY:
+                                     _where_in(game))
+            if self.key != GAME_KEY:
                 self.store.forget(GAME_KEY)
             return False
         self._leave()
@@ -542,8 +548,12 @@ class Session:
         redraw()
 
 
-def _in_progress(save: GameSave) -> str:
-    game = save.load_game()
+def _in_progress(game: Game) -> bool:
+    """At least one action taken and not over (the question's condition)."""
+    return not game.is_over and any(h.history for h in game.hands)
+
+
+def _where_in(game: Game) -> str:
     you = game.totals()[0]
     return (f"at hand {game.hand_number} of {game.length}, your total "
             f"{f'{you:+d}' if you else '0'}")
