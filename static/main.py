@@ -21,10 +21,10 @@ traceback with ``console.error`` and shows a notice, so the page never dies sile
 
 ``<body>`` carries ``data-ready="1"`` once the table is up, ``data-busy`` ("1" while an
 animation runs), ``data-phase``, ``data-turn``, ``data-seq`` (actions so far),
-``data-daily`` (the Daily's date), ``data-practice``, ``data-stale`` (another tab moved
-on), ``data-overlay`` (``results``, ``viewer``, ``guard``, ``confirm``) and ``data-check``
-(a result link's computer-move check: ``pending``, ``ok``, ``differ``), which the browser
-tests wait on.
+``data-daily`` (the Daily's date), ``data-practice``, ``data-stale`` (another tab moved on),
+``data-panel`` ("1": a dialog is open; the styles float notices above it), ``data-overlay``
+(``results``, ``viewer``, ``guard``, ``confirm``) and ``data-check`` (a result link's
+computer-move check: ``pending``, ``ok``, ``differ``), which the browser tests wait on.
 """
 
 import asyncio
@@ -218,7 +218,7 @@ class App:
         was_open = self.panel_open
         self.panel_open = html["panel"][:60] if html["panel"] else None
         panel.hidden = not html["panel"]
-        self.body.classList.toggle("panel-open", bool(html["panel"]))  # notices float above
+        self.body.dataset.panel = "1" if html["panel"] else "0"   # notices float above it
         for el in self.behind_panel:       # a modal panel: the table behind it is inert
             el.inert = bool(html["panel"])
         v = self.table.seat_view()
