@@ -42,6 +42,7 @@ PYODIDE_TEST_FILES = [
     "tests/test_daily_logic.py",
     "tests/test_viewer.py",
     "tests/test_advice.py",
+    "tests/test_session.py",
 ]
 
 TIMEOUT_S = 900  # Pyodide loads in ~2 s; pytest's import and the tests take longer
