@@ -18,14 +18,43 @@ import pytest
 from sheepshead import Game, Rules, SheepsheadError
 from sheepshead.bots.seating import DAILY_LEVEL, computer_choice
 from sheepshead.results import check_result, parse_result, result_fragment
-from sheepshead.ui.daily import (DailyResult, DailyResults, Outcome, ResultsBook, countdown,
-                                 daily_game, date_of_seed, hand_outcomes, next_daily_at,
-                                 open_daily, par_steps, place_of, share_text, versus_par)
-from sheepshead.ui.saves import (GAME_KEY, OLD_PREVIOUS_KEY, OLD_SAVE_KEY, RESULTS_KEY,
-                                 SET_ASIDE_FORMAT, SET_ASIDE_PREFIX, SETTINGS_KEY, GameSave,
-                                 MAX_DEPTH, MemoryStorage, SaveConflict, SaveError, SaveStore,
-                                 StorageFailed, daily_key, date_of_key, key_of_seed, parse_json,
-                                 read_save)
+from sheepshead.ui.daily import (
+    DailyResult,
+    DailyResults,
+    Outcome,
+    ResultsBook,
+    countdown,
+    daily_game,
+    date_of_seed,
+    hand_outcomes,
+    next_daily_at,
+    open_daily,
+    par_steps,
+    place_of,
+    share_text,
+    versus_par,
+)
+from sheepshead.ui.saves import (
+    GAME_KEY,
+    MAX_DEPTH,
+    OLD_PREVIOUS_KEY,
+    OLD_SAVE_KEY,
+    RESULTS_KEY,
+    SET_ASIDE_FORMAT,
+    SET_ASIDE_PREFIX,
+    SETTINGS_KEY,
+    GameSave,
+    MemoryStorage,
+    SaveConflict,
+    SaveError,
+    SaveStore,
+    StorageFailed,
+    daily_key,
+    date_of_key,
+    key_of_seed,
+    parse_json,
+    read_save,
+)
 from sheepshead.ui.stats import best_streak, current_streak, daily_stats, load_stats
 from sheepshead.ui.table import Table
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from table_helpers import body, find_deal, open_table, wait_idle
 
 pytestmark = pytest.mark.browser

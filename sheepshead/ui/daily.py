@@ -28,8 +28,9 @@ from __future__ import annotations
 import datetime as _dt
 import enum
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Literal, TypeGuard
+from typing import Literal, TypeGuard
 
 from ..bots.seating import DAILY_LEVEL, computer_choice
 from ..deals import daily_seed
@@ -37,8 +38,16 @@ from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME, Game
 from ..results import NEW_GAME_LEVEL, result_fragment
 from ..rules import DEFAULT_RULES, Rules
-from .saves import (LEVELS, MAX_SAVE_CHARS, RESULTS_KEY, SaveError, Storage, StorageFailed,
-                    parse_json, set_aside)
+from .saves import (
+    LEVELS,
+    MAX_SAVE_CHARS,
+    RESULTS_KEY,
+    SaveError,
+    Storage,
+    StorageFailed,
+    parse_json,
+    set_aside,
+)
 
 __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",

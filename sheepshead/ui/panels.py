@@ -225,6 +225,8 @@ def _scores_panel(tv: TableView) -> str:
 
 def _summary_panel(tv: TableView, ui, four: bool) -> str:
     s = tv.summary
+    if s is None:
+        raise ValueError("the hand summary is drawn only once the hand is over")
     if s.thrown_in:
         body = (f'<p class="outcome">{escape(s.outcome)}</p>'
                 '<p>Thrown-in hands are not among the ten, and nothing is scored.</p>'
@@ -240,7 +242,7 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
                  else "Set aside: its points count for nobody")
         lines.append(f"<dt>Picker</dt><dd>Nobody picked: a leaster</dd>"
                      f"<dt>Blind</dt><dd>{blind}</dd>")
-    else:
+    elif s.picker is not None and s.side_points is not None:
         lines.append(f"<dt>Picker</dt><dd>{ICON['picker']} {NAMES[s.picker]}</dd>")
         if s.alone and tv.players == 3:
             lines.append("<dt>Partner</dt><dd>None: three-handed, the picker plays alone</dd>")
@@ -249,11 +251,12 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
                          "diamonds, so played alone</dd>")
         elif s.alone:
             lines.append("<dt>Partner</dt><dd>None: the picker went alone</dd>")
-        elif s.call_kind is CallKind.JACK:
+        elif s.call_kind is CallKind.JACK and s.partner is not None:
             lines.append(f"<dt>Partner</dt><dd>{ICON['partner']} {NAMES[s.partner]} "
                          f"(the Jack of diamonds)</dd>")
         else:
-            called = f"{s.called.name}" + (" (unknown card)" if s.call_kind is CallKind.UNKNOWN else "")
+            name = s.called.name if s.called is not None else "nothing"
+            called = name + (" (unknown card)" if s.call_kind is CallKind.UNKNOWN else "")
             partner = (f"{ICON['partner']} {NAMES[s.partner]}" if s.partner is not None
                        else "nobody (the picker held it)")
             lines.append(f"<dt>Called</dt><dd>{escape(called)}</dd>"

@@ -236,7 +236,7 @@ def _jack_out(v) -> bool:
 
 def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
     v = tv.seat
-    if ui.review and v.tricks:
+    if ui.review and v.tricks and v.tricks[-1].winner is not None:
         t = v.tricks[-1]
         return (f'<div class="trick review" role="group" aria-label="Last trick">'
                 f'{_trick_cards(t, v.players, four, "", True)}</div>')
@@ -255,16 +255,16 @@ def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
 
 def _status(tv: TableView, ui: UiState, busy: bool) -> str:
     v = tv.seat
-    if ui.review and v.tricks:
-        t = v.tricks[-1]
-        pts = sum(c.points for c in t.cards if c is not None)
-        return f"Last trick: {NAMES[t.winner]} took it ({pts} points)."
+    last = v.tricks[-1] if v.tricks else None
+    if ui.review and last is not None and last.winner is not None:
+        pts = sum(c.points for c in last.cards if c is not None)
+        return f"Last trick: {NAMES[last.winner]} took it ({pts} points)."
     if v.is_over:
         if tv.summary is not None and tv.summary.thrown_in:
             return "Thrown in — the next hand counts double."
         return "Hand over."
     who = v.to_act
-    if who != HUMAN:
+    if who is not None and who != HUMAN:
         name = NAMES[who]
         return {Phase.PICK: f"{name} is deciding whether to pick…",
                 Phase.BURY: f"{name} is burying…",
@@ -285,7 +285,7 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
         return "Call a partner, or go alone."
     if v.phase is Phase.DOUBLES:
         kinds = {a.kind.value for a in v.legal}
-        if "recrack" in kinds:
+        if "recrack" in kinds and v.cracked_by is not None:
             return f"{NAMES[v.cracked_by]} cracked. Re-crack to double again?"
         if "blitz" in kinds:
             return "You hold both black Queens: show them to double the hand?"
@@ -322,20 +322,20 @@ def _actions(tv: TableView, ui: UiState) -> str:
             return _button("Cancel", "", data_ui="cancel")
         out = []
         seen = set()
-        for a in v.legal:
-            if a.kind.value == "call":
-                key = str(a.card)
+        for call in v.legal:
+            if call.kind.value == "call":
+                key = str(call.card)
                 if key in seen:
                     continue
                 seen.add(key)
-                label = f"Call {a.card.name}"
-                if a.unknown is not None:
+                label = f"Call {call.card.name}"
+                if call.unknown is not None:
                     out.append(_button(label, "call", data_ui=f"unknown:{key}",
                                        aria_describedby="unknown-help"))
                 else:
                     out.append(_button(label, "call", data_act=f"call {key}"))
         out.append(_button("Go alone", "", data_act="alone"))
-        if any(a.unknown is not None for a in v.legal):
+        if any(call.unknown is not None for call in v.legal):
             out.append('<p id="unknown-help" class="help">You hold no card of this suit: '
                        'after choosing, tap one of your cards to set aside face down.</p>')
         return "".join(out)
@@ -427,12 +427,12 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
         key = str(c)
         attrs = {}
         if key in legal_plays:
-            cls = "legal unknown-card"
+            look = "legal unknown-card"
             attrs["data_act"] = f"play {key}"
         else:
-            cls = ("unavailable" if mine and v.phase is Phase.PLAY else "idle") + " unknown-card"
+            look = ("unavailable" if mine and v.phase is Phase.PLAY else "idle") + " unknown-card"
             attrs["disabled"] = True
-        out.append(card_html(c, four_colour=four, cls=cls,
+        out.append(card_html(c, four_colour=four, cls=look,
                              label=f"{c.name}, your unknown card (set aside, plays face down)",
                              **attrs))
     n = max(1, len(out))

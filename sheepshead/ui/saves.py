@@ -294,8 +294,8 @@ def set_aside(storage: Storage, key: str, text: str, reason: str) -> str:
     with a one-line ``reason``; the new key.  Does not remove ``key``.  Raises
     :class:`StorageFailed` when it cannot be written."""
     try:
-        taken = [k[len(SET_ASIDE_PREFIX):] for k in storage.keys()
-                 if k.startswith(SET_ASIDE_PREFIX)]
+        names = storage.keys()          # a Storage, not a dict: keys() is its own method
+        taken = [k[len(SET_ASIDE_PREFIX):] for k in names if k.startswith(SET_ASIDE_PREFIX)]
         n = 1 + max((int(t) for t in taken if t.isascii() and t.isdigit() and len(t) < 12), default=0)
         new = f"{SET_ASIDE_PREFIX}{n}"
         line = " ".join(reason.split())[:300]

@@ -25,8 +25,8 @@ to keep in step.
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .daily import DailyResult, DailyResults, ResultsBook, signed
 from .saves import Storage

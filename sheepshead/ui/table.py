@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..bots.seating import DAILY_LEVEL, computer_choice
+from ..cards import Card
 from ..deals import new_game_seed
 from ..errors import IllegalActionError, SheepsheadError
 from ..game import Game
@@ -118,7 +119,7 @@ class HandSummary:
     leaster: bool
     picker: int | None
     partner: int | None
-    called: object
+    called: Card | None
     call_kind: CallKind | None
     alone: bool
     blind: tuple
