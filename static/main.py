@@ -41,10 +41,10 @@ from sheepshead.rules import DEFAULT_RULES
 from sheepshead.ui.animation import diff
 from sheepshead.ui.render import REGIONS, UiState, render, ui_intent
 from sheepshead.ui.saves import MemoryStorage
-from sheepshead.ui.session import STALE_NOTICE, Session
+from sheepshead.ui.session import INTENTS, STALE_NOTICE, Session
 from sheepshead.ui.settings import SPEEDS
 from sheepshead.ui.table import Table
-from sheepshead.ui.viewer import PAGE_INTENTS, viewer_intent
+from sheepshead.ui.viewer import viewer_intent
 
 BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550}
 """Animation pace at "normal" speed; the speed setting scales these."""
@@ -61,6 +61,8 @@ class LocalStorage:
 
     def _call(self, method: str, *args):
         try:
+            if method == "keys":
+                return [self.ls.key(i) for i in range(int(self.ls.length))]
             return getattr(self.ls, method)(*args)
         except JsException as e:
             raise OSError(str(e).splitlines()[0][:120] if str(e) else "refused") from None
@@ -76,11 +78,7 @@ class LocalStorage:
         self._call("removeItem", key)
 
     def keys(self) -> list[str]:
-        try:
-            found = [self.ls.key(i) for i in range(int(self.ls.length))]
-        except JsException as e:
-            raise OSError(str(e).splitlines()[0][:120] if str(e) else "refused") from None
-        return [str(k) for k in found if not _none(k)]
+        return [str(k) for k in self._call("keys") if not _none(k)]
 
 
 def open_storage() -> LocalStorage | None:
@@ -119,6 +117,8 @@ class App:
         self.heard: list[str] = []
         """What was announced since your last action (the live region reads the latest)."""
         self.checking = None
+        self.tapped = ""
+        """The label of the button tapped last (to focus its twin after a redraw)."""
         self._proxies: list = []
         self.behind_panel = [document.querySelector(s) for s in
                              (".topbar", "#felt", "#status", "#actions", "#mine", "#hand")]
@@ -431,6 +431,7 @@ class App:
             return
         act = el.getAttribute("data-act")
         intent = el.getAttribute("data-ui")
+        self.tapped = str(el.textContent)
         if not _none(act):
             self.do_act(str(act))
         elif not _none(intent):
@@ -457,18 +458,10 @@ class App:
             self.saved()
             self.draw()
             self.run_soon()
-        elif intent == "daily":
-            self.ui.panel = None
-            self.change(lambda: s.open_daily(local_now().date()))
-        elif intent == "new":                 # the options chosen in the Options panel
-            self.ui.panel = None
-            self.change(s.new_game)
-        elif intent in ("confirm-yes", "confirm-no"):
-            self.change(lambda: s.answer(intent == "confirm-yes"))
-        elif intent == "practice":
-            self.change(s.practice)
-        elif intent == "reload":
-            self.change(s.reload)
+        elif intent in INTENTS:                # a game opened, a dialog answered or closed
+            if intent in ("daily", "new"):
+                self.ui.panel = None
+            self.change(lambda: s.intent(intent))
         elif intent == "options-default":
             s.settings.set("rules", DEFAULT_RULES)
             s.save_settings()
@@ -482,19 +475,30 @@ class App:
         elif intent == "dismiss":
             self.ui.notices.clear()
             self.show_notices()
-        elif intent == "viewer-close":
-            s.link = None
-            self.change(lambda: None)
-        elif intent == "viewer-play":
-            self.change(s.play_link)
-        elif intent.startswith("viewer-") and intent not in PAGE_INTENTS:
+        elif intent.startswith("viewer-"):
             if s.link is not None and viewer_intent(s.link.state, intent):
                 self.draw()
+                self.focus_after_viewer(intent)
         else:
             if intent == "menu":
                 self.ui.stats = s.stats_lines()
             if ui_intent(self.table, self.ui, intent):
                 self.draw()
+
+    def focus_after_viewer(self, intent: str):
+        """Focus where the viewer moved: the hand's heading, the list's, or the trick button
+        of the same name (Next trick stays on Next trick while there is one)."""
+        name = intent.partition(":")[0]
+        nav = list(document.querySelectorAll("#panel .viewer-nav button:not([disabled])"))
+        same = [el for el in nav if el.textContent == self.tapped]
+        if name == "viewer-trick" and (same or nav):
+            (same or nav)[0].focus()
+            return
+        target = {"viewer-hand": "#viewer-hand-title", "viewer-hands": "#viewer-hands-title",
+                  "viewer-reveal": "#viewer-title"}.get(name)
+        el = document.querySelector(target) if target else None
+        if el is not None and not _none(el):
+            el.focus()
 
     def on_change(self, evt):
         el = evt.target

@@ -338,6 +338,10 @@ def test_a_shared_result_opens_in_a_fresh_browser_checked_behind_the_spoiler_gua
         "Checked: every card and every computer move")
     viewer.locator('[data-ui="viewer-hand:10"]').click()
     assert "Trick 1 of" in viewer.inner_text()
+    assert other.evaluate("document.activeElement.id") == "viewer-hand-title"   # focus follows
+    viewer.get_by_role("button", name="Next trick").click()
+    assert "Trick 2 of" in viewer.inner_text()
+    assert other.evaluate("document.activeElement.textContent") == "Next trick"
     # Back where it was finished: no guard, your own result beside the sender's.
     page.goto(url)
     page.wait_for_selector('body[data-overlay="viewer"]', state="attached",

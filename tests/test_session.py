@@ -286,3 +286,18 @@ def test_corrupt_saves_are_set_aside_and_a_fresh_daily_opens(text):
 def test_game_of_link_replays_the_link():
     t = played_table(TODAY, "easy")
     assert game_of_link(parse_result(result_fragment(t.game))).totals() == t.game.totals()
+
+
+def test_the_pages_intents():
+    storage = MemoryStorage()
+    link = result_fragment(played_table(dt.date(2026, 11, 30), "easy").game, "Bev", "easy")
+    s = session(storage, fragment=link)
+    assert s.intent("viewer-close") and s.link is None and s.hash() == "#daily=2026-12-01"
+    s.go(link)
+    assert s.intent("viewer-play") and s.table.seed == "daily:2026-11-30"
+    assert s.intent("new") and s.table.seed.startswith("game:")
+    act(s)
+    assert s.intent("new") and s.question is not None
+    assert s.intent("confirm-no") and s.question is None
+    assert s.intent("daily") and s.table.seed == daily_seed(TODAY)
+    assert not s.intent("menu") and not s.intent("viewer-hand:1")

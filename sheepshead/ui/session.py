@@ -22,19 +22,17 @@ page's part"):
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as _dt
 import re
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..deals import daily_seed
 from ..errors import SheepsheadError
 from ..game import Game
-from ..results import ResultLink, check_result, check_steps, parse_result
+from ..results import ResultLink, check_result, parse_result
 from ..rules import Rules
+from . import background
 from .daily import (
     DAILY_LEVEL,
     DailyResult,
@@ -43,7 +41,6 @@ from .daily import (
     countdown,
     date_of_seed,
     open_daily,
-    par_steps,
     share_text,
 )
 from .finish import DailyScreen, Question, confirm_html, results_html
@@ -73,11 +70,14 @@ from .viewer import (
     viewer_model,
 )
 
-__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE", "game_of_link"]
+__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE", "INTENTS", "game_of_link"]
 
 STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
                   "You can still play; it just won't survive a reload.")
 STALE_NOTICE = "This game went on in another tab — Reload"
+INTENTS = ("daily", "new", "confirm-yes", "confirm-no", "practice", "reload", "viewer-close",
+           "viewer-play")
+"""The page's intents :meth:`Session.intent` handles."""
 OPEN = "open"
 """The settings object's field naming the game opened last (``daily`` or ``game``)."""
 _RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
@@ -273,6 +273,28 @@ class Session:
         self._remember("game")
         return True
 
+    def intent(self, name: str) -> bool:
+        """The page's buttons that open a game or answer a dialog (``data-ui``): ``daily``
+        (today's), ``new``, ``confirm-yes`` / ``confirm-no``, ``practice``, ``reload``,
+        ``viewer-close``, ``viewer-play``.  False (nothing done) for any other."""
+        if name == "daily":
+            self.open_daily(self.today)
+        elif name == "new":
+            self.new_game()
+        elif name in ("confirm-yes", "confirm-no"):
+            self.answer(name == "confirm-yes")
+        elif name == "practice":
+            self.practice()
+        elif name == "reload":
+            self.reload()
+        elif name == "viewer-close":
+            self.link = None
+        elif name == "viewer-play":
+            self.play_link()
+        else:
+            return False
+        return True
+
     def answer(self, yes: bool) -> None:
         """The player's answer to :attr:`question`."""
         q, self.question = self.question, None
@@ -446,31 +468,9 @@ class Session:
         return day if result is not None and result.par is None else None
 
     async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
-        """Play the date's deals with the Expert in every seat (:func:`par_steps`), yielding
-        to the page after every decision and showing the progress; then keep the par."""
-        if day in self.par_progress:
-            return
-        self.par_progress[day] = 0.0
-        last_hands, in_hand, shown = 0, 0, time.monotonic()
-        par = None
-        try:
-            for step in par_steps(day):
-                in_hand = 0 if step.hands != last_hands else in_hand + 1
-                last_hands = step.hands
-                self.par_progress[day] = min(0.99, (step.hands + min(in_hand / 24, 0.95))
-                                             / step.hands_total)
-                par = step.par or par
-                if time.monotonic() - shown > 0.25:
-                    shown = time.monotonic()
-                    redraw()
-                await asyncio.sleep(0)
-        finally:
-            del self.par_progress[day]
-        assert par is not None
-        self.par_known[day] = par.total
-        with contextlib.suppress(SaveError):    # refused or a newer book: shown here only
-            self.results.record_par(day, par.total)
-        redraw()
+        """Work out ``day``'s par in the background and keep it (:mod:`.background`)."""
+        await background.work_out_par(day, self.results, self.par_progress, self.par_known,
+                                      redraw)
 
     # --------------------------------------------------------------- share
     def share_line(self, page_url: str) -> str:
@@ -536,16 +536,9 @@ class Session:
             self.new_game(v.link.rules, seed=v.link.seed, level=v.link.checked_level)
 
     async def check_moves(self, view: LinkView, redraw: Callable[[], None]) -> None:
-        """Compare every computer move of ``view``'s link with this version's players,
-        yielding to the page after each decision; then show the check in words."""
-        for step in check_steps(view.link):
-            if self.link is not view:
-                return                  # closed, or another link opened
-            if step is not None:
-                view.moves_checked = bool(step.computer_moves_match)
-                view.difference = step.first_difference
-            await asyncio.sleep(0)
-        redraw()
+        """Check the computer moves of ``view``'s link in the background, while it is the
+        link on screen (:mod:`.background`)."""
+        await background.check_moves(view, lambda: self.link is view, redraw)
 
 
 def _in_progress(game: Game) -> bool:
