@@ -301,3 +301,21 @@ def test_the_pages_intents():
     assert s.intent("confirm-no") and s.question is None
     assert s.intent("daily") and s.table.seed == daily_seed(TODAY)
     assert not s.intent("menu") and not s.intent("viewer-hand:1")
+
+
+def test_a_new_game_shares_a_result_link_with_its_game_rules_and_level():
+    from sheepshead.rules import Rules
+
+    s = session()
+    s.settings.set("level", "easy")
+    s.settings.set("name", "Ann")
+    assert s.new_game(Rules(players=3, crack=True), seed="game:00000000000000ab")
+    t = s.table
+    while not t.hand.is_over:
+        t.act(t.seat_view().legal[0]) if t.human_turn else t.step()
+    text = s.share_line("https://x.org/")
+    assert text.startswith("Sheepshead game 00000000000000ab (three players, crack")
+    assert "after 1 of 10 hands" in text and "easy players" in text
+    link = parse_result(text.splitlines()[-1])
+    assert (link.seed, link.rules, link.level, link.by) == (t.seed, t.rules, "easy", "Ann")
+    assert "&rules=p3.crack&result=1." in text

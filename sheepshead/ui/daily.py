@@ -48,6 +48,7 @@ from .saves import (
     parse_json,
     set_aside,
 )
+from .wording import rules_phrases
 
 __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",
@@ -537,7 +538,7 @@ def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
         usual = DAILY_LEVEL
     else:
         name = f"Sheepshead game {game.seed[5:]}"
-        phrases = game.rules.describe()
+        phrases = rules_phrases(game.rules)         # "three players", as the table says
         if phrases:
             name += f" ({', '.join(phrases)})"
         usual = NEW_GAME_LEVEL
