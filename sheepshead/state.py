@@ -328,9 +328,7 @@ class HandState(Position):
     def play_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now, by :func:`~sheepshead.legality.play_mask`."""
         return play_mask(self._hands[seat], seat, self.picker, self.partner, self.called,
-                         self.called >= 0 and (self._called_led_at < 0 or
-                                               self._called_led_at == len(self._tricks)),
-                         not self._trick, self._led,
+                         self.duties_open, not self._trick, self._led,
                          self.unknown if self.unknown_pending else -1)
 
     def call_options(self) -> tuple[list[int], list[int], list[int]]:
