@@ -161,6 +161,16 @@ class ResultLink:
             return self.level
         return DAILY_LEVEL if self.is_daily else NEW_GAME_LEVEL
 
+    def game(self) -> Game:
+        """The game this (valid) link holds, replayed from its seed."""
+        game = Game(self.seed, self.rules)
+        for i, actions in enumerate(self.hands):
+            if i:
+                game.next_hand()
+            for action in actions:
+                game.apply(action)
+        return game
+
     def game_link(self) -> str:
         """The game's own link, as the page writes it: ``#daily=…`` or ``#game=…[&rules=…]``."""
         kind, _, value = self.seed.partition(":")

@@ -20,7 +20,7 @@ from sheepshead.results import parse_result, result_fragment
 from sheepshead.ui.daily import DailyResults
 from sheepshead.ui.render import UiState
 from sheepshead.ui.saves import GAME_KEY, GameSave, MemoryStorage, daily_key
-from sheepshead.ui.session import STALE_NOTICE, STORAGE_NOTICE, Session, game_of_link
+from sheepshead.ui.session import STALE_NOTICE, STORAGE_NOTICE, Session
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
 
@@ -283,9 +283,9 @@ def test_corrupt_saves_are_set_aside_and_a_fresh_daily_opens(text):
     assert json.loads(storage.items["sheepshead.set-aside.1"])["text"] == text
 
 
-def test_game_of_link_replays_the_link():
+def test_a_result_link_replays_its_game():
     t = played_table(TODAY, "easy")
-    assert game_of_link(parse_result(result_fragment(t.game))).totals() == t.game.totals()
+    assert parse_result(result_fragment(t.game)).game().totals() == t.game.totals()
 
 
 def test_the_pages_intents():

@@ -70,7 +70,7 @@ from .viewer import (
     viewer_model,
 )
 
-__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE", "INTENTS", "game_of_link"]
+__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE", "INTENTS"]
 
 STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
                   "You can still play; it just won't survive a reload.")
@@ -93,17 +93,6 @@ class LinkView:
     state: ViewerState
     moves_checked: bool | None = None
     difference: str | None = None
-
-
-def game_of_link(link: ResultLink) -> Game:
-    """The game a (valid) result link holds, replayed."""
-    game = Game(link.seed, link.rules)
-    for i, actions in enumerate(link.hands):
-        if i:
-            game.next_hand()
-        for action in actions:
-            game.apply(action)
-    return game
 
 
 class Session:
@@ -420,7 +409,7 @@ class Session:
         rows: tuple[tuple[int, tuple[int, ...]], ...] = ()
         totals: tuple[int, ...] = ()
         if result is not None:
-            game = game_of_link(self._link(result.fragment))
+            game = self._link(result.fragment).game()
             rows = tuple(enumerate(game.hand_scores(), 1))
             totals = game.totals()
         par = self._par(day, result)
@@ -490,7 +479,7 @@ class Session:
         result = self._book().result(day) if day is not None else None
         if day is None or result is None:
             return None
-        game = game_of_link(self._link(result.fragment))
+        game = self._link(result.fragment).game()
         return share_text(game, page_url, level=result.level, hints=result.hints,
                           par=self._par(day, result), by=self.settings.name or None)
 

@@ -23,7 +23,7 @@ from html import escape
 from ..actions import Action, Kind
 from ..cards import Card
 from ..errors import SheepsheadError
-from ..game import HANDS_PER_GAME, Game
+from ..game import HANDS_PER_GAME
 from ..position import CallKind
 from ..results import ResultCheck, ResultLink, check_result
 from ..scoring import ROW_NAMES, HandResult
@@ -130,12 +130,7 @@ def viewer_model(link: ResultLink, check: ResultCheck | None = None) -> ViewerMo
     unchecked), whose scores and totals the model shows."""
     if check is None:
         check = check_result(link, computer_moves=False)
-    game = Game(link.seed, link.rules)
-    for i, actions in enumerate(link.hands):
-        if i:
-            game.next_hand()
-        for action in actions:
-            game.apply(action)
+    game = link.game()
     if check.seed != link.seed or tuple(game.totals()) != tuple(check.totals) \
             or [tuple(s) for s in game.hand_scores()] != [tuple(s) for s in check.scores]:
         raise SheepsheadError("the scores check is not this link's")
