@@ -77,7 +77,7 @@ from .actions import (
     Kind,
     action_of,
 )
-from .bots.seating import DAILY_LEVEL, computer_choice
+from .bots.seating import DAILY_LEVEL, MoveCheck
 from .cards import CARDS
 from .deals import check_seed
 from .errors import SheepsheadError
@@ -480,6 +480,7 @@ def check_steps(link: ResultLink, *,
     responding while an Expert game is checked (seconds): yields None after every computer
     decision compared, then the :class:`ResultCheck` (the last step)."""
     level = link.checked_level
+    moves = MoveCheck(level, link.seed)        # a level word means the version of its day
     game = Game(link.seed, link.rules)
     match: bool | None = True if computer_moves else None
     difference: str | None = None
@@ -501,11 +502,10 @@ def check_steps(link: ResultLink, *,
             seat = state.to_act
             if match and seat != HUMAN_SEAT and not state.is_over \
                     and len(state.legal_actions()) > 1:
-                choice = computer_choice(level, link.seed, n, r, state.view(seat), before)
-                if choice != action:
+                if not moves.matches(n, r, state.view(seat), before, action):
                     match = False
                     difference = (f'{where}: seat {seat} played "{action}"; this version\'s '
-                                  f'{level} player plays "{choice}"')
+                                  f'{level} player plays "{moves.choice}"')
                 yield None
             try:
                 state.apply(action)

@@ -606,3 +606,90 @@ def test_a_hand_made_link_is_checked_too() -> None:
 
 def test_letters_of_the_alphabet_are_base64url() -> None:
     assert set(ALPHABET) == set(string.ascii_letters + string.digits + "-_")
+
+
+# ---------------------------------------------------------------- level versions (issue 12)
+OLD_DAILY_LINK = (  # made on 2026-12-01 by the Expert of that day (tests/test_bots_runtime.py)
+    "#daily=2026-12-01&result=1.BBKPLJIOPYMVFbXSWQHGcCRZdEeUDNTfaAABLX-HNCAGJKWMIUBZEFDYRcQVOabSdPfeT"
+    "BTWPZMYUfKIOPJBEARCaVcdGFSeDbLXQHNBGIXFZNEUYdbRCefDJcaVBSWALOHMQKTXPBAO-FMEcaUdbWTCIQBYZfNLHRJKe"
+    "XVDSPGBDIPKPbJGNYcUZAHBOeRQMCWVEaLXFdfTSAABHP-KOCILEbBdFDGAQcNeYURVJaZSMTfWXAAABEFPRSXQMLPKeOGHB"
+    "TAYVdZaCINcbWUfDJAABGK_HNTFXASDNHZOIMJVPYcdWeLQBbUEaRCfABBE-FNbcYIPdRLSATZQCXDHaJOeGUMKVfW")
+
+
+def test_a_dailys_level_is_a_function_of_its_date() -> None:
+    import datetime as dt
+
+    from sheepshead.bots.seating import EXPERT_V2_FROM, daily_level, resolve_level
+    assert dt.date(2026, 12, 2) == EXPERT_V2_FROM
+    assert daily_level(dt.date(2026, 11, 30)) == daily_level(dt.date(2026, 12, 1)) == "expert-v1"
+    assert daily_level(dt.date(2026, 12, 2)) == daily_level(dt.date(2027, 5, 1)) == "expert-v2"
+    assert resolve_level(DAILY_LEVEL, "daily:2026-12-01") == "expert-v1"
+    assert resolve_level(DAILY_LEVEL, "daily:2026-12-02") == "expert-v2"
+    assert resolve_level("expert", "game:00000000000000bb") == "expert-v2"
+    assert resolve_level("standard", "game:00000000000000bb") == "standard-v2"
+    assert resolve_level("easy", "daily:2026-12-02") == "easy"
+
+
+def test_a_daily_link_made_before_the_expert_changed_still_checks() -> None:
+    link = parse_result(OLD_DAILY_LINK)
+    check = check_result(link)
+    assert check.level == "expert" and check.computer_moves_match is True
+
+
+def test_an_old_dailys_moves_are_the_frozen_experts() -> None:
+    from sheepshead.bots import make_player
+    from sheepshead.bots.seating import decision_seed
+    game = Game("daily:2026-11-30", Rules())
+    state = game.current
+    rng = random.Random("old")
+    while not state.is_over:
+        seat = state.to_act
+        view = state.view(seat)
+        if seat == 0:
+            action = rng.choice(state.legal_actions())
+        else:       # what the table chose on 2026-11-30: the Expert of that day, by its seed
+            action = make_player("expert-v1", decision_seed(
+                game.seed, game.hand_number, seat, len(state.history))).choose(view)
+            assert computer_choice(DAILY_LEVEL, game.seed, game.hand_number, 0, view,
+                                   len(state.history)) == action
+        game.apply(action)
+
+
+def test_a_new_games_link_checks_at_every_version_its_level_has_meant() -> None:
+    from sheepshead.bots.seating import MoveCheck
+    for version in ("standard-v1", "standard-v2"):
+        game = play("game:00000000000000cc", Rules(), random.Random(version), computers(version),
+                    hands=2)
+        link = parse_result(result_fragment(game, level="standard"))
+        check = check_result(link)
+        assert check.level == "standard" and check.computer_moves_match is True, version
+    assert MoveCheck("standard", "game:00000000000000cc").versions == ["standard-v2", "standard-v1"]
+    assert MoveCheck("expert", "daily:2026-11-30").versions == ["expert-v1"]
+    assert MoveCheck("expert", "daily:2026-12-02").versions == ["expert-v2"]
+
+
+def test_a_link_whose_moves_no_version_makes_says_where() -> None:
+    game = play("game:00000000000000cc", Rules(), random.Random("x"), computers("standard"),
+                hands=1)
+    link = parse_result(result_fragment(game, level="standard"))
+    actions = [str(a) for a in link.hands[0]]
+    # The first computer decision with a choice, changed to another legal action.
+    replay = HandState.from_seed(game.seed, 1)
+    done = []
+    for text in actions:
+        legal = replay.legal_actions()
+        if replay.to_act != 0 and len(legal) > 1:
+            other = next(a for a in legal if str(a) != text)
+            break
+        replay.apply(text)
+        done.append(text)
+    tampered = Game(game.seed, Rules())
+    for text in done:
+        tampered.apply(text)
+    tampered.apply(other)
+    while not tampered.current.is_over:
+        tampered.apply(tampered.current.legal_actions()[0])
+    check = check_result(parse_result(result_fragment(tampered, level="standard")))
+    assert check.computer_moves_match is False
+    assert check.first_difference is not None and f'played "{other}"' in check.first_difference
+    assert link.level == "standard"

@@ -12,7 +12,13 @@ seed, never the game state::
 Modules: :mod:`.knowledge` (what a seat can infer), :mod:`.craft` (the rules
 of thumb on bit masks), :mod:`.standard`, :mod:`.easy`, :mod:`.sampling`
 (deals consistent with a view), :mod:`.expert` (search over those deals),
-:mod:`.arena` (duplicate matches).
+:mod:`.arena` (duplicate matches), :mod:`.v1` (the frozen yardsticks ``standard-v1`` and
+``expert-v1``: the players of 2026-12-01, which never change).
+
+Level names: ``easy``, ``standard``, ``expert`` are the page's words for today's players
+(``standard`` is ``standard-v2`` and ``expert`` is ``expert-v2``); the versions
+``standard-v1``, ``expert-v1``, ``standard-v2``, ``expert-v2`` name one fixed player each (see
+:mod:`.seating` for which version plays which game).
 """
 
 from __future__ import annotations
@@ -23,23 +29,35 @@ from .easy import EasyPlayer
 from .standard import StandardPlayer
 
 __all__ = ["Player", "RandomPlayer", "EasyPlayer", "StandardPlayer", "ExpertPlayer",
-           "make_player", "LEVELS"]
+           "make_player", "LEVELS", "YARDSTICKS", "VERSIONS"]
 
 LEVELS = ("easy", "standard", "expert", "random")
+YARDSTICKS = ("standard-v1", "expert-v1")
+"""Frozen levels for the arena (never offered by the page; :mod:`.v1`)."""
+VERSIONS = ("standard-v2", "expert-v2")
+"""Today's Standard and Expert by their versioned names."""
 
 
 def make_player(level: str, seed=0) -> Player:
-    """A player of ``level`` (``easy``, ``standard``, ``expert``, or ``random``)."""
+    """A player of ``level``: ``easy``, ``standard``, ``expert``, ``random``, or a version
+    (``standard-v1``, ``expert-v1``, ``standard-v2``, ``expert-v2``)."""
     if level == "easy":
         return EasyPlayer(seed)
-    if level == "standard":
+    if level in ("standard", "standard-v2"):
         return StandardPlayer(seed)
-    if level == "expert":
+    if level in ("expert", "expert-v2"):
         from .expert import ExpertPlayer
         return ExpertPlayer(seed)
     if level == "random":
         return RandomPlayer(seed)
-    raise SheepsheadError(f"unknown level {level!r}: choose easy, standard or expert")
+    if level == "standard-v1":
+        from .v1.standard import StandardPlayer as StandardV1
+        return StandardV1(seed)
+    if level == "expert-v1":
+        from .v1.expert import ExpertPlayer as ExpertV1
+        return ExpertV1(seed)
+    raise SheepsheadError(f"unknown level {level!r}: choose easy, standard or expert "
+                          f"(or a version: {', '.join(YARDSTICKS + VERSIONS)})")
 
 
 def __getattr__(name):

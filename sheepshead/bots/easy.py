@@ -9,6 +9,9 @@ Standard would: it ducks a trick it could take, forgets to schmear, leads a
 card it likes.  It never throws points onto a trick a known opponent is
 winning when it has a cheap card, never leads the unknown card by whim, and
 never breaks the rules.
+
+Its judgement is the frozen Standard of 2026-12-01 (:mod:`.v1`), so it stays the same
+beginner, and the links of games against it keep checking, whatever Standard becomes.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from ..cards import POINTS, mask_bits
 from ..position import Phase
 from ..view import SeatView
 from .base import Player
-from .craft import (
+from .v1.craft import (
     POWER,
     _friend,
     bury_ranking,
@@ -31,7 +34,7 @@ from .craft import (
     trick_winner,
     wants_to_pick,
 )
-from .knowledge import Knowledge
+from .v1.knowledge import Knowledge
 
 __all__ = ["EasyPlayer"]
 

@@ -7,20 +7,65 @@ count.  So a reloaded game, a result link checked in another browser and the
 command line's ``verify`` all get exactly the same choices from the same
 position.  This seeding is part of what result links promise: change it and
 old links report that the computer moves differ.
+
+**Level words and versions.**  The page, saves and result links name a level by its word
+(``easy``, ``standard``, ``expert``); the code behind a word may get stronger, so each
+version of a level has its own frozen name (``standard-v1``, ``expert-v1``: the players of
+2026-12-01; ``standard-v2``, ``expert-v2``: today's).  :func:`resolve_level` says which
+version a word means for one game:
+
+* a Daily (seed ``daily:YYYY-MM-DD``) is played against :func:`daily_level` of its date:
+  ``expert-v1`` before :data:`EXPERT_V2_FROM`, ``expert-v2`` from then on, so a Daily's
+  opponents never change, even half-played across the change, and its links keep checking;
+* any other game: the word's newest version (:data:`CURRENT`).
+
+A result link of a New Game carries no date, so :class:`MoveCheck` accepts its computer
+moves when one version of its level explains them all (the newest first, then the older ones).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import hashlib
 
 from ..actions import Action
 from ..view import SeatView
 from . import make_player
 
-__all__ = ["DAILY_LEVEL", "decision_seed", "computer_choice"]
+__all__ = ["DAILY_LEVEL", "EXPERT_V2_FROM", "CURRENT", "VERSIONS", "daily_level", "resolve_level",
+           "decision_seed", "computer_choice", "MoveCheck"]
 
 DAILY_LEVEL = "expert"
-"""Every Daily is played against this level, the same for everyone."""
+"""The level word of every Daily, the same for everyone; :func:`daily_level` is its version."""
+EXPERT_V2_FROM = _dt.date(2026, 12, 2)
+"""The first Daily played against ``expert-v2``; earlier Dailies keep ``expert-v1``."""
+CURRENT = {"standard": "standard-v2", "expert": "expert-v2"}
+"""The version each level word means today (Easy has one version)."""
+VERSIONS = {"standard": ("standard-v2", "standard-v1"), "expert": ("expert-v2", "expert-v1")}
+"""Every version a level word has meant, newest first."""
+
+
+def daily_level(day: _dt.date) -> str:
+    """The version of the Expert that plays the Daily of ``day``."""
+    return "expert-v1" if day < EXPERT_V2_FROM else "expert-v2"
+
+
+def _daily_date(game_seed: str) -> _dt.date | None:
+    if not game_seed.startswith("daily:"):
+        return None
+    try:
+        return _dt.date.fromisoformat(game_seed[6:])
+    except ValueError:
+        return None
+
+
+def resolve_level(level: str, game_seed: str) -> str:
+    """The version of ``level`` that plays the game of ``game_seed`` (see the module)."""
+    if level == DAILY_LEVEL:
+        day = _daily_date(game_seed)
+        if day is not None:
+            return daily_level(day)
+    return CURRENT.get(level, level)
 
 
 def decision_seed(game_seed: str, hand_number: int, seat: int, actions_before: int,
@@ -35,6 +80,52 @@ def decision_seed(game_seed: str, hand_number: int, seat: int, actions_before: i
 
 def computer_choice(level: str, game_seed: str, hand_number: int, redeal: int,
                     view: SeatView, actions_before: int) -> Action:
-    """The action the game's computer player of ``level`` takes from ``view``."""
+    """The action the game's computer player of ``level`` takes from ``view``
+    (``level`` is a level word or a version: :func:`resolve_level`)."""
     seed = decision_seed(game_seed, hand_number, view.seat, actions_before, redeal)
-    return make_player(level, seed).choose(view)
+    return make_player(resolve_level(level, game_seed), seed).choose(view)
+
+
+class MoveCheck:
+    """Whether a game's computer moves are those of one version of ``level``.
+
+    A Daily (or a version named outright) has one version to check.  A New Game's level
+    word has every version it has meant (:data:`VERSIONS`): the newest is asked first; when
+    it differs, the next is asked on every decision seen so far, and so on, so a game played
+    before a level changed keeps checking, at no cost for a game of today's version."""
+
+    def __init__(self, level: str, game_seed: str):
+        self.game_seed = game_seed
+        if level in VERSIONS and not (level == DAILY_LEVEL and _daily_date(game_seed)):
+            self.versions = list(VERSIONS[level])
+        else:
+            self.versions = [resolve_level(level, game_seed)]
+        self.seen: list[tuple[int, int, SeatView, int, Action]] = []
+        self._fresh = False         # versions[0] not yet asked about the decisions seen
+        self.choice: Action | None = None
+        """When :meth:`matches` says False: the choice at that decision of the version that
+        explained every decision before it."""
+
+    @property
+    def version(self) -> str | None:
+        """The version that explains every move so far (None once none does)."""
+        return self.versions[0] if self.versions else None
+
+    def matches(self, hand_number: int, redeal: int, view: SeatView, actions_before: int,
+                action: Action) -> bool:
+        """Add one decision; False once no version explains every decision so far."""
+        self.seen.append((hand_number, redeal, view, actions_before, action))
+        while self.versions:
+            version = self.versions[0]
+            for n, r, v, b, a in (self.seen if self._fresh else self.seen[-1:]):
+                choice = computer_choice(version, self.game_seed, n, r, v, b)
+                if choice != a:
+                    if not self._fresh:
+                        self.choice = choice
+                    self.versions.pop(0)
+                    self._fresh = True
+                    break
+            else:
+                self._fresh = False
+                return True
+        return False

@@ -1,0 +1,542 @@
+"""FROZEN COPY (issue 12): the ``sheepshead.bots.craft`` module as it was on 2026-12-01, the code of
+the ``standard-v1`` and ``expert-v1`` yardstick levels.  Never edit it: every strength figure
+is measured against these levels, and ``tests/test_bots_frozen.py`` pins their choices.
+
+The craft of the game as fast rules on bit masks: picking, burying, calling, card play.
+
+These functions are the Standard player's judgement.  They work on plain
+masks and a small :class:`Table` (what the seat to act knows about the trick
+and the hand), so the same rules serve two callers:
+
+* the Standard player, which builds its :class:`Table` from a seat's
+  :class:`~sheepshead.bots.knowledge.Knowledge` (only what that seat may know);
+* the Expert's playouts, which build it from a *sampled* deal, the Expert's
+  own imagination (:func:`table_from_state`), where ``exact`` means each seat's
+  ``possible`` cards are the cards it holds in that sample.
+
+Rules of thumb encoded here, from the strategy tips and table practice:
+the picker's side leads trump, defenders lead fail (the called suit first);
+schmear Aces and Tens onto a trick a sure friend wins; never spend a high trump
+on an empty trick; take a trick as cheaply as possible; throw off the least
+valuable card, making voids; in a leaster shed Aces and Tens on others' tricks
+and take one cheap trick to qualify.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...actions import ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, RECRACK
+from ...cards import (
+    BEATS,
+    FAIL_ACES,
+    FAIL_ACES_MASK,
+    FAIL_MASK,
+    JACK_OF_DIAMONDS,
+    JACKS,
+    POINTS,
+    QUEENS,
+    STRENGTH,
+    SUIT_MASK,
+    SUIT_OF,
+    TRUMP_MASK,
+    TRUMP_ORDER,
+    mask_bits,
+)
+from ...legality import WINNING, call_options
+from ...legality import trick_winner as winning_position
+from ...rules import DEFAULT_RULES, AllPass, PartnerBy
+
+__all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
+           "call_ranking", "best_call", "play_card", "pick_rule", "doubles_code",
+           "table_from_knowledge", "table_from_state"]
+
+# How much a card is worth keeping for its trick-taking power (not its points).
+_TRUMP_POWER = (40, 36, 32, 28, 22, 20, 18, 16, 10, 9, 7, 5, 4, 3)
+POWER: tuple[int, ...] = tuple(
+    _TRUMP_POWER[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else {6: 6, 5: 3, 4: 1}.get(STRENGTH[c], 0)
+    for c in range(32))
+
+# Pick strength of each card (trump by rank, fail Aces).
+_TRUMP_PICK_VALUE = (4.0, 3.6, 3.2, 3.0, 2.6, 2.4, 2.2, 2.0, 1.6, 1.5, 1.3, 1.1, 1.0, 1.0)
+_PICK_VALUE: tuple[float, ...] = tuple(
+    _TRUMP_PICK_VALUE[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else 1.3 if c in FAIL_ACES else 0.0
+    for c in range(32))
+PICK_THRESHOLD = (9.2, 9.0, 8.8, 8.6, 8.4)
+"""Pick when the hand's score reaches this, by how many seats passed before."""
+
+
+def pick_score(hand: int) -> float:
+    """Trump strength, fail Aces and short fail suits of a six-card hand."""
+    score = 0.0
+    for c in mask_bits(hand):
+        score += _PICK_VALUE[c]
+    trumps = (hand & TRUMP_MASK).bit_count()
+    if trumps >= 3:
+        for s in range(3):
+            if not hand & SUIT_MASK[s]:
+                score += 0.6
+    return score
+
+
+_PICK_RULES: dict = {}
+
+
+def pick_rule(rules, position: int) -> tuple[int, float]:
+    """(fewest trumps, score threshold) to pick at this table after ``position`` passes.
+
+    The default table's figures are :data:`PICK_THRESHOLD` and three trumps.  Measured on
+    Standard playouts (the picker's mean score by pick score), the break-even point is about
+    the same four-handed (seven cards, a called Ace) and 10/6 of it three-handed (ten cards,
+    always alone, five trumps at least).  A doubler makes an all-pass cost the next hand
+    double, so a hand is picked a little more readily (the last seat, whose pass throws the
+    hand in, more so); without the double on the bump a loss costs less, so the threshold
+    drops slightly.  (Under the Jack of diamonds option :func:`wants_to_pick` adds a margin,
+    more when the hand holds that Jack and so would play alone.)
+    """
+    key = (rules, position)
+    out = _PICK_RULES.get(key)
+    if out is None:
+        base = PICK_THRESHOLD[min(position, 4)]
+        if rules is None or rules == DEFAULT_RULES:
+            out = (3, base)
+        else:
+            min_trumps, threshold = 3, base
+            if rules.players == 3:
+                min_trumps, threshold = 5, base * 10 / 6 - 1.0
+            if rules.all_pass is AllPass.DOUBLER:
+                threshold -= 1.0 if position >= rules.players - 1 else 0.5
+            if not rules.double_on_bump:
+                threshold -= 0.3
+            out = (min_trumps, threshold)
+        _PICK_RULES[key] = out
+    return out
+
+
+def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None) -> bool:
+    """Pick by trump strength and position; never a junk hand."""
+    min_trumps, threshold = pick_rule(rules, position) if rules is not None else (
+        3, PICK_THRESHOLD[min(position, 4)])
+    trumps = hand & TRUMP_MASK
+    n_trump = trumps.bit_count()
+    if n_trump < min_trumps and not (
+            n_trump == min_trumps - 1 and trumps & QUEENS and (hand & FAIL_ACES_MASK).bit_count() >= 2
+            and (trumps & QUEENS).bit_count() == 2):
+        return False
+    if not trumps & (QUEENS | JACKS):
+        return False
+    if rules is not None and rules.partner is PartnerBy.JACK_OF_DIAMONDS:
+        threshold += 2.0 if hand >> JACK_OF_DIAMONDS & 1 else 0.5   # holding it: secretly alone
+    return pick_score(hand) + noise >= threshold
+
+
+def doubles_code(hand: int, kind: int, legal_codes: list[int], rules) -> int:
+    """Crack, re-crack, blitz or pass (the crack and blitz options).
+
+    A defender cracks a hand clearly better than one it would have picked itself first in turn
+    (several high trumps: it expects to set the picker); the picker re-cracks only with a hand
+    close to one it would play alone; it blitzes (both black Queens) when at least half its
+    hand is trump.  (Measured by playouts from the true deals: cracked hands gain 1.18 against
+    0.70 for a pass, and a crack pays from a pick score of about 10.5; see docs/bots.md.)
+    The partner, and a picker without both black Queens, can only pass."""
+    if kind not in legal_codes:
+        return PASS
+    size = rules.hand_size
+    trumps = hand & TRUMP_MASK
+    n_trump = trumps.bit_count()
+    top = (trumps & QUEENS).bit_count()
+    high = (trumps & (QUEENS | JACKS)).bit_count()
+    if kind == CRACK:
+        min_trumps, threshold = pick_rule(rules, 0)
+        good = (n_trump >= min_trumps and high >= 2 and top >= 1
+                and pick_score(hand) >= threshold + 1.3)
+    elif kind == RECRACK:
+        good = (n_trump >= size - 1 and top >= 2) or (n_trump >= size - 2 and top >= 3)
+    elif kind == BLITZ:
+        good = n_trump >= size // 2
+    else:
+        good = False
+    return kind if good else PASS
+
+
+# ---------------------------------------------------------------- bury, call
+_CALL_VALUES: dict[int, float] = {}
+
+
+def _call_value(hand: int, card: int) -> float:
+    """How good calling ``card`` is: a single low hold card is best."""
+    held = hand & SUIT_MASK[SUIT_OF[card]]
+    v = _CALL_VALUES.get(held)
+    if v is None:
+        hold_points = sum(POINTS[c] for c in mask_bits(held))
+        v = _CALL_VALUES[held] = 10.0 - 3.0 * (held.bit_count() - 1) - 0.1 * hold_points
+    return v
+
+
+def _alone_strength(hand: int) -> bool:
+    trumps = hand & TRUMP_MASK
+    top = sum(1 for t in TRUMP_ORDER[:4] if trumps >> t & 1)
+    return trumps.bit_count() >= 5 and top >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
+
+
+def bury_ranking(hand8: int) -> list[tuple[float, int]]:
+    """Every bury of an eight-card hand with its score, best first."""
+    cards = mask_bits(hand8)
+    cheap = [c for c in cards if POWER[c] < 16]       # never bury a Queen or Jack if avoidable
+    if len(cheap) >= 2:
+        cards = cheap
+    out = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            out.append((_bury_score(hand8, a, b), BURY + 32 * a + b))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+_BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in FAIL_ACES else 0)
+                   for c in range(32))
+"""Points banked by burying a card, less what its trick-taking power is worth."""
+
+
+def _bury_score(hand8: int, a: int, b: int) -> float:
+    bury = (1 << a) | (1 << b)
+    rest = hand8 & ~bury
+    score = 0.0 + _BURY_CARD[a] + _BURY_CARD[b]
+    for s in range(3):
+        if hand8 & SUIT_MASK[s] and not rest & SUIT_MASK[s]:
+            score += 5.0
+    aces, tens, _ = call_options(rest, bury)
+    only_aces = not (rest & FAIL_MASK & ~FAIL_ACES_MASK)
+    calls = aces or tens
+    if calls:
+        score += max(_call_value(rest, c) for c in calls)
+    elif _alone_strength(rest):
+        score += 4.0
+    elif only_aces:
+        score -= 4.0                     # an unknown-card call
+    else:
+        score -= 15.0                    # forced alone
+    return score
+
+
+def best_bury(hand8: int) -> int:
+    return bury_ranking(hand8)[0][1]
+
+
+def call_ranking(hand: int, legal_codes: list[int]) -> list[tuple[float, int]]:
+    """The legal calls, best first."""
+    out = []
+    strong = _alone_strength(hand)
+    for code in legal_codes:
+        if code == ALONE:
+            v = 12.0 if strong else -20.0
+        elif code >= CALL_UNKNOWN:
+            card, u = divmod(code - CALL_UNKNOWN, 32)
+            v = 0.0 - POINTS[u] * 0.2 - POWER[u] * 0.5
+        else:
+            v = _call_value(hand, code - CALL)
+        out.append((v, code))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def best_call(hand: int, legal_codes: list[int]) -> int:
+    return call_ranking(hand, legal_codes)[0][1]
+
+
+# ---------------------------------------------------------------- card play
+class Table:
+    """What the seat to act knows while playing a card (masks and seats)."""
+
+    __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
+                 "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
+                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone")
+
+    me: int
+    n: int
+    hand: int
+    legal: int
+    """The cards this seat may play."""
+    picker: int
+    partner: int
+    """The partner when this seat knows it, else -1."""
+    i_am_partner: bool
+    leaster: bool
+    called: int
+    called_suit: int
+    duties: bool
+    """The called suit's duties hold (it has not been led)."""
+    trick: list[int]
+    """The trick in progress; -1 for a card played face down."""
+    leader: int
+    led: int
+    unseen: int
+    possible: Sequence[int]
+    """What each seat may hold (exactly what it holds, in an imagined deal)."""
+    exact: bool
+    won: Sequence[int]
+    my_unknown: int
+    voids: Sequence[int]
+    sure_alone: bool
+
+    def __init__(self):
+        self.sure_alone = False
+
+
+def table_from_knowledge(k) -> Table:
+    t = Table()
+    t.me = k.seat
+    t.n = k.players
+    t.hand = k.hand
+    legal = 0
+    for code in k.legal_codes:
+        legal |= 1 << (code - 64)
+    t.legal = legal
+    t.picker = k.picker
+    t.partner = k.partner
+    t.i_am_partner = k.i_am_partner
+    t.leaster = k.leaster
+    t.called = k.called
+    t.called_suit = k.called_suit
+    t.duties = k.duties
+    t.trick = k.trick
+    t.leader = k.leader
+    t.led = k.led
+    t.unseen = k.unseen
+    t.possible = k.possible
+    t.exact = False
+    t.won = k.won
+    t.my_unknown = k.unknown if (k.unknown_pending and k.picker == k.seat) else -1
+    t.voids = k.voids
+    t.sure_alone = k.sure_alone
+    return t
+
+
+_NO_VOIDS = (0, 0, 0, 0, 0)
+
+
+def table_from_state(state, legal: int = -1) -> Table:
+    """A :class:`Table` for the seat to act in a (sampled) state: exact holdings."""
+    t = Table()
+    me = t.me = state.to_act
+    t.n = state.players
+    hands = state.hands
+    t.hand = hands[me]
+    t.legal = state.legal_play_mask() if legal < 0 else legal
+    picker = t.picker = state.picker
+    partner = state.partner
+    revealed = state.partner_revealed
+    t.partner = partner if (partner >= 0 and (revealed or partner == me)) else -1
+    t.i_am_partner = partner == me and picker != me
+    t.leaster = picker < 0
+    t.called = state.called
+    t.called_suit = state.called_suit
+    t.duties = state.called >= 0 and not state.called_suit_led
+    cards = list(state.trick_cards)
+    if state.unknown_position >= 0:
+        cards[state.unknown_position] = -1      # face down: it never wins
+    t.trick = cards
+    t.leader = state.leader
+    t.led = state.led_suit
+    t.possible = hands
+    if t.n == 5:
+        t.unseen = (hands[0] | hands[1] | hands[2] | hands[3] | hands[4]) & ~hands[me]
+    else:
+        u = 0
+        for h in hands:
+            u |= h
+        t.unseen = u & ~hands[me]
+    t.exact = True
+    t.won = state.won
+    t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
+    t.voids = _NO_VOIDS
+    t.sure_alone = partner < 0 and picker >= 0 and state.call_kind is not None and (
+        t.n == 3 or (state.partner_card == JACK_OF_DIAMONDS and (me == picker or revealed)))
+    return t
+
+
+def _friend(t: Table, s: int) -> int:
+    """1 a sure friend, -1 a sure opponent, 0 not known yet."""
+    if t.leaster:
+        return -1
+    me, picker = t.me, t.picker
+    if t.sure_alone:
+        return -1 if (me == picker or s == picker) else 1
+    if me == picker:
+        if t.partner >= 0:
+            return 1 if s == t.partner else -1
+        return 0
+    if t.i_am_partner:
+        return 1 if s == picker else -1
+    if s == picker:
+        return -1
+    if t.partner >= 0:
+        return -1 if s == t.partner else 1
+    return 0
+
+
+def _threat(t: Table, s: int, beats: int) -> bool:
+    """Could seat ``s`` still beat a card whose beaters are ``beats``?"""
+    held = t.possible[s]
+    if t.exact:
+        led = t.led
+        if led != 3 and held & SUIT_MASK[led]:
+            held &= SUIT_MASK[led]          # must follow, so cannot trump
+    return bool(held & beats)
+
+
+def _sure(t: Table, card: int, later: list[int], friendly_ok: bool = True) -> bool:
+    beats = BEATS[card]
+    for s in later:
+        if friendly_ok and _friend(t, s) == 1:
+            continue
+        if _threat(t, s, beats):
+            return False
+    return True
+
+
+def play_card(t: Table) -> int:
+    """The card to play (a card index) for the seat to act."""
+    legal = t.legal
+    if not legal & (legal - 1):
+        return (legal & -legal).bit_length() - 1
+    if t.my_unknown >= 0 and legal & ~(1 << t.my_unknown):
+        legal &= ~(1 << t.my_unknown)           # the unknown card goes when it must
+    if not t.trick:
+        return _lead_leaster(t, legal) if t.leaster else _lead(t, legal)
+    return _follow(t, legal)
+
+
+def _lowest(cards: list[int], key) -> int:
+    best, bv = cards[0], key(cards[0])
+    for c in cards[1:]:
+        v = key(c)
+        if v < bv:
+            best, bv = c, v
+    return best
+
+
+_DUMP_BASE = tuple(POINTS[c] + POWER[c] for c in range(32))
+
+
+def _dump(t: Table, cards: list[int]) -> int:
+    """The least valuable card to let go, shortening a fail suit to make a void."""
+    hand = t.hand
+    best, bv = -1, 0.0
+    for c in cards:
+        v: float = _DUMP_BASE[c]
+        s = SUIT_OF[c]
+        if s != 3:
+            v += 0.3 * (hand & SUIT_MASK[s]).bit_count()
+        if best < 0 or v < bv:
+            best, bv = c, v
+    return best
+
+
+def _lead(t: Table, legal: int) -> int:
+    cards = mask_bits(legal)
+    me, picker = t.me, t.picker
+    trumps = legal & TRUMP_MASK
+    others_trumps = t.unseen & TRUMP_MASK
+    if me == picker or t.i_am_partner:
+        if trumps and others_trumps:
+            tc = mask_bits(trumps)
+            top = max(tc, key=STRENGTH.__getitem__)
+            if not (others_trumps & BEATS[top]) or me == picker and top in TRUMP_ORDER[:2]:
+                return top                                          # the master trump
+            return min(tc, key=lambda c: (POINTS[c] >= 10, STRENGTH[c]))
+        fail = legal & FAIL_MASK
+        if fail:
+            cs = t.called_suit if t.duties else -1
+            aces = [c for c in mask_bits(fail & FAIL_ACES_MASK) if SUIT_OF[c] != cs or c == t.called]
+            if aces and (not others_trumps or me == picker):
+                return aces[0]
+            non_called = [c for c in mask_bits(fail) if SUIT_OF[c] != cs]
+            return _dump(t, non_called or mask_bits(fail))
+        return _dump(t, cards)
+    # A defender: lead fail, the called suit first.
+    fail = legal & FAIL_MASK
+    if fail:
+        if t.duties and t.partner < 0:
+            called_suit_cards = fail & SUIT_MASK[t.called_suit]
+            if called_suit_cards:
+                return _lowest(mask_bits(called_suit_cards), lambda c: (STRENGTH[c]))
+        pv = t.voids[picker] if picker >= 0 else 0
+        for a in mask_bits(fail & FAIL_ACES_MASK):
+            s = SUIT_OF[a]
+            if not (pv >> s & 1) and not (t.exact and picker >= 0 and not t.possible[picker] & SUIT_MASK[s]
+                                          and t.possible[picker] & TRUMP_MASK):
+                return a
+        return _lowest(mask_bits(fail), lambda c: (POINTS[c], STRENGTH[c]))
+    return _lowest(cards, lambda c: (POINTS[c] >= 10, STRENGTH[c]))
+
+
+def _lead_leaster(t: Table, legal: int) -> int:
+    cards = mask_bits(legal)
+    return _lowest(cards, lambda c: (POINTS[c] >= 10, STRENGTH[c] + (0 if SUIT_OF[c] != 3 else 20)))
+
+
+def trick_winner(t: Table) -> tuple[int, int, int]:
+    """(winning seat, winning card or -1, card points) of the trick in progress, by the
+    engine's rule (:func:`sheepshead.legality.trick_winner`); the card is -1 while no card
+    played so far can win (only the face-down unknown card was led, and nobody followed)."""
+    trick = t.trick
+    pos, pts = winning_position(trick, t.led)
+    c = trick[pos]
+    best_card = c if c >= 0 and WINNING[t.led][c] > 0 else -1
+    return (t.leader + pos) % t.n, best_card, pts
+
+
+def _follow(t: Table, legal: int) -> int:
+    n = t.n
+    trick = t.trick
+    led = t.led
+    leader = t.leader
+    winner, best_card, pts = trick_winner(t)
+    later = [(leader + k) % n for k in range(len(trick) + 1, n)]
+    cards = mask_bits(legal)
+    beat_mask = BEATS[best_card] if best_card >= 0 else (TRUMP_MASK | SUIT_MASK[led])
+    winners = [c for c in cards if beat_mask >> c & 1 and (SUIT_OF[c] == 3 or SUIT_OF[c] == led)]
+    if t.leaster:
+        return _follow_leaster(t, cards, winners, later, pts)
+    f = _friend(t, winner)
+    if f == 1 and _sure(t, best_card, later):
+        # Schmear: the most points, keeping trump power.
+        return max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
+    if winners:
+        sure = [c for c in winners if _sure(t, c, later)] if later else winners
+        if sure:
+            c = _lowest(sure, lambda c: POWER[c] - POINTS[c])
+            worth = pts + POINTS[c]
+            if f == 1:
+                if pts >= 10 and POWER[c] < 28:
+                    return c
+            elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
+                return c
+        elif f != 1 and pts >= 10:
+            top = max(winners, key=STRENGTH.__getitem__)
+            if POWER[top] >= 16 or not later:
+                return top
+    losers = [c for c in cards if c not in winners]
+    if not losers:
+        return _dump(t, cards)
+    c = _dump(t, losers)
+    if POINTS[c] >= 10 and f != 1:
+        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens.
+        cheap = [w for w in winners if POWER[w] < 28]
+        if cheap:
+            return _lowest(cheap, lambda w: POWER[w] - POINTS[w])
+    return c
+
+
+def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
+    qualified = t.won[t.me] > 0
+    losers = [c for c in cards if c not in winners]
+    if not qualified and winners and not later and pts <= 4:
+        return _lowest(winners, lambda c: (POINTS[c], -STRENGTH[c]))
+    if losers:
+        return max(losers, key=lambda c: (POINTS[c], STRENGTH[c] + (20 if SUIT_OF[c] == 3 else 0)))
+    # Every card wins for now: take it as cheaply as possible, or hope to be overtaken.
+    if later:
+        return _lowest(cards, lambda c: (POINTS[c], STRENGTH[c]))
+    return _lowest(cards, lambda c: (POINTS[c], -STRENGTH[c]))

@@ -1,0 +1,60 @@
+"""The frozen yardsticks of issue 12 (``sheepshead/bots/v1``) never change their choices.
+
+``standard-v1`` and ``expert-v1`` are copies of Standard and Expert as they were on
+2026-12-01.  On that day ``python3 bench/bots.py`` printed the choice digests
+``40d6b6a43c97`` (Standard) and ``4c1f0679aa7c`` (Expert) on the positions below, in CPython
+and in Pyodide; the frozen copies give exactly those digests, so they choose what the players
+of that day chose, and they must keep doing so forever (this file also runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from sheepshead.bots import make_player
+from sheepshead.state import HandState
+
+FROZEN_DIGESTS = {"standard-v1": "40d6b6a43c97", "expert-v1": "4c1f0679aa7c"}
+"""Printed for ``standard`` and ``expert`` by ``bench/bots.py`` on 2026-12-01."""
+
+
+def bench_positions(games: int = 40) -> list:
+    """The views of ``bench/bots.py``: every decision with a choice in 40 seeded hands."""
+    out = []
+    for i in range(games):
+        state = HandState.from_seed("game:%016x" % (0xbe7c4 + 7919 * i), 1 + i % 10)
+        players = [make_player("standard-v1", 10 * i + s) for s in range(5)]
+        while not state.is_over:
+            view = state.view(state.to_act)
+            if len(view.legal) > 1:
+                out.append(view)
+            state.apply(players[state.to_act].choose(view))
+    return out
+
+
+def digest(level: str, views: list) -> str:
+    player = make_player(level, 1)
+    h = hashlib.sha256()
+    for view in views:
+        h.update(str(player.choose(view)).encode() + b";")
+    return h.hexdigest()[:12]
+
+
+def test_standard_v1_makes_the_choices_of_2026_12_01():
+    views = bench_positions()
+    assert len(views) == 913
+    assert digest("standard-v1", views) == FROZEN_DIGESTS["standard-v1"]
+
+
+def test_expert_v1_makes_the_choices_of_2026_12_01():
+    views = bench_positions()
+    step = len(views) / 200
+    spread = [views[int(k * step)] for k in range(200)]
+    assert digest("expert-v1", spread) == FROZEN_DIGESTS["expert-v1"]
+
+
+def test_the_yardsticks_are_levels_the_page_never_offers():
+    from sheepshead.ui.settings import LEVELS
+    assert "standard-v1" not in LEVELS and "expert-v1" not in LEVELS
+    for level in FROZEN_DIGESTS:
+        assert make_player(level, 0).choose(bench_positions(1)[0]) is not None
