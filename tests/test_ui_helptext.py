@@ -1,0 +1,296 @@
+"""Help at the table in words (sheepshead/ui/helptext.py), on real objects from seeded hands:
+the points chip adds up to 120 at the end, the bury helper lists exactly the calls left, a
+forced alone always says why, hints and review lines name legal actions with signed values.
+
+Standard library, pytest and sheepshead only: also run inside Pyodide."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sheepshead.actions import Action, Kind
+from sheepshead.bots import make_player
+from sheepshead.bots.advice import Hint, ReviewStep, hint, review_cost, review_steps
+from sheepshead.buryinfo import bury_options, leaves
+from sheepshead.cards import CARDS, mask_of, parse_cards
+from sheepshead.position import Phase
+from sheepshead.rules import Rules
+from sheepshead.state import HandState
+from sheepshead.trickinfo import TOTAL_POINTS, points_so_far
+from sheepshead.ui.helptext import (
+    HIDDEN_MARK,
+    MINUS,
+    action_words,
+    alone_text,
+    hint_text,
+    leaves_text,
+    points_text,
+    review_line,
+    review_total,
+    signed,
+)
+from sheepshead.ui.markup import short
+from sheepshead.ui.wording import names_for
+
+NUMBER = re.compile(r"\d+")
+VALUE = re.compile(r"[+−]\d+\.\d")
+
+
+def played(rules: Rules, count: int, base: int, levels=("standard", "random", "easy")):
+    """``count`` seeded hands played to the end: (final state, every state on the way)."""
+    n = rules.players
+    for i in range(count):
+        state = HandState.from_seed("game:%016x" % (base + 97 * i), 1 + i % 10, rules)
+        players = [make_player(levels[(i + s) % len(levels)], 31 * i + s) for s in range(n)]
+        steps = [state.clone()]
+        while not state.is_over:
+            state.apply(players[state.to_act].choose(state.view(state.to_act)))
+            steps.append(state.clone())
+        yield state, steps
+
+
+def chip_numbers(text: str) -> int:
+    return sum(int(x) for x in NUMBER.findall(text))
+
+
+# ------------------------------------------------------------------ points
+@pytest.mark.parametrize("rules", [Rules(), Rules(leaster_blind="last-trick"), Rules(players=3),
+                                   Rules(all_pass="doubler")], ids=str)
+def test_points_text_adds_up(rules):
+    names = names_for(rules.players)
+    kinds = {"picked": 0, "leaster": 0, "none": 0}
+    for final, steps in played(rules, 60, 0x7e11, ("random", "standard", "easy")):
+        for state in steps:
+            for seat in range(rules.players):
+                p = points_so_far(state.view(seat))
+                text = points_text(p, names)
+                if text is None:
+                    assert p.sides is None and not p.leaster
+                    continue
+                assert chip_numbers(text) == p.total          # every number shown, once
+                assert (HIDDEN_MARK in text) == p.hidden
+                assert "-" not in text
+        for seat in range(rules.players):
+            p = points_so_far(final.view(seat))
+            text = points_text(p, names)
+            if final.thrown_in:
+                kinds["none"] += 1
+                assert text is None
+                continue
+            assert text is not None and chip_numbers(text) == TOTAL_POINTS, text
+            assert "undecided" not in text and HIDDEN_MARK not in text
+            kinds["leaster" if p.leaster else "picked"] += 1
+            if p.leaster:
+                assert text.startswith("Leaster — ")
+                assert all(name in text for name in names)
+                assert ("blind" in text) == bool(p.set_aside)
+            else:
+                assert text.startswith("Picker's side ")
+    assert kinds["picked"] and (kinds["leaster"] or kinds["none"]), kinds
+
+
+def test_points_text_examples():
+    from sheepshead.trickinfo import PointsTaken, Side, SidePoints
+    five = names_for(5)
+    p = PointsTaken((34, 12, 0, 0, 21), (Side.PICKER, None, None, None, Side.DEFENDERS),
+                    SidePoints(34, 21, 12), None, 0, False, True, False)
+    assert points_text(p, five) == "Picker's side 34 · Defenders 21 · 12 undecided (+ hidden cards)"
+    p = PointsTaken((0, 14, 3, 0, 92), (None,) * 5, None, None, 11, True, False, True)
+    assert points_text(p, five) == "Leaster — You 0 · Gus 14 · Bev 3 · Lars 0 · Dottie 92 · blind 11"
+    p = PointsTaken((0,) * 5, (None,) * 5, None, None, 0, False, False, False)
+    assert points_text(p, five) is None
+
+
+# ---------------------------------------------------------------- the bury
+def bury_views(count: int):
+    """The picker's view at the bury of ``count`` seeded deals (the first seat picks)."""
+    for i in range(count):
+        state = HandState.from_seed("game:%016x" % (0xb0b0 + 13 * i), 1 + i % 10)
+        state.apply("pick")
+        yield state.view(state.to_act)
+
+
+def test_leaves_text_lists_exactly_the_calls():
+    forced = 0
+    for view in bury_views(150):
+        for option in bury_options(view):
+            lv = option.leaves
+            assert lv is not None
+            text = leaves_text(lv)
+            assert text.startswith("Leaves: ")
+            if lv.alone_forced:
+                forced += 1
+                assert text == "Leaves: go alone only"
+                assert lv.reason is not None
+                line = alone_text(lv.reason)
+                assert line.startswith("You must go alone: ") and "\n" not in line
+                assert any(w in line for w in ("hold", "bury", "keep no")), line
+                named = {c for c in CARDS if c.name in line}
+                owned = set(view.hand)
+                assert named <= owned, line                # only your own cards are named
+                continue
+            assert text.endswith(", go alone") or text == "Leaves: go alone"
+            for card in CARDS:
+                assert (card.name in text) == (card in lv.calls), (text, lv.calls)
+            for card in lv.unknown_aces:
+                assert f"call {card.name} with an unknown card" in text
+            parts = text[len("Leaves: "):].split(", ")
+            assert len(parts) == len(lv.calls) + 1
+    assert forced >= 5, forced
+
+
+def reason(hand: str, bury: str):
+    lv = leaves(mask_of(parse_cards(hand)), mask_of(parse_cards(bury)))
+    assert lv.alone_forced and lv.reason is not None
+    return lv.reason
+
+
+def test_alone_text_cases():
+    assert alone_text(reason("AC 10C AS 10S QC QS", "AH 10H")) == (
+        "You must go alone: you hold or bury every fail Ace and every fail Ten.")
+    assert alone_text(reason("AH 10H QC QS QH QD", "AC AS")) == (
+        "You must go alone: you hold or bury every fail Ace, and no Ten can be called: you "
+        "hold the Ten of hearts and keep no clubs or spades.")
+    assert alone_text(reason("AC 9C QC QS QH QD", "AS 7H")) == (
+        "You must go alone: you hold the Ace of clubs, bury the Ace of spades and keep no "
+        "hearts; you keep the Nine of clubs, so you cannot call an Ace with an unknown card.")
+    assert alone_text(reason("AC AS AH 10C 10S QC", "10H 7D")) == (
+        "You must go alone: you hold or bury every fail Ace and every fail Ten.")
+    line = alone_text(reason("AC 7C 8C 9C QC QS", "AS 7H"))
+    assert "you keep the Seven of clubs, the Eight of clubs and the Nine of clubs, so" in line
+
+
+# --------------------------------------------------------------------- hint
+def test_action_words():
+    cases = {"play AH": "A♥", "play 10C": "10♣", "pick": "Pick up", "pass": "Pass",
+             "bury KD 7C": "bury 7♣ K♦", "call AH": "call A♥", "alone": "go alone",
+             "call AS unknown 9D": "call A♠ (unknown card)", "crack": "Crack",
+             "recrack": "Re-crack", "blitz": "Blitz"}
+    for text, words in cases.items():
+        assert action_words(Action.parse(text)) == words
+    assert action_words(Action.parse("pass"), Phase.DOUBLES) == "No crack"
+    assert signed(0.4) == "+0.4" and signed(-0.8) == f"{MINUS}0.8" and signed(-0.04) == "+0.0"
+
+
+def seat0_views(rules: Rules, count: int, base: int):
+    """Seat 0's views at its decisions (two or more choices) in seeded hands."""
+    for _, steps in played(rules, count, base, ("standard", "easy")):
+        for state in steps[:-1]:
+            if state.to_act == 0:
+                yield state.view(0)
+
+
+def test_hint_text_on_real_hints():
+    seen = {"searched": 0, "forced": 0}
+    for view in seat0_views(Rules(), 3, 0x41):
+        h = hint(view, seed=7)
+        text = hint_text(h)
+        choice = action_words(h.action, h.phase)
+        assert text.startswith(f"Expert: {choice}")
+        assert "-" not in text.replace("Re-crack", "")       # the real minus sign only
+        if h.forced:
+            seen["forced"] += 1
+            assert text == f"Expert: {choice} — your only card"
+            continue
+        parts = text.split("; ")
+        if not h.searched:
+            assert parts == [f"Expert: {choice}"]
+            continue
+        seen["searched"] += 1
+        assert h.margin is not None
+        assert parts[0] == f"Expert: {choice} ({signed(h.margin)})"
+        legal = {action_words(a, h.phase): a for a in view.legal}
+        best = h.value_of(h.action)
+        assert best is not None
+        others = [(a, v) for a, v in h.values if a != h.action]
+        assert len(parts) == 1 + min(3, len(others))
+        for part, (a, v) in zip(parts[1:], others, strict=False):
+            words, value = part.rsplit(" ", 1)
+            assert words in legal and legal[words] == a
+            assert VALUE.fullmatch(value) and value == signed(v - best)
+    assert seen["searched"] >= 3 and seen["forced"] >= 1, seen
+
+
+def test_hint_text_crack_round():
+    rules = Rules(crack=True)
+    for _, steps in played(rules, 40, 0xc4, ("standard", "random")):
+        for state in steps[:-1]:
+            if state.phase is Phase.DOUBLES:
+                h = hint(state.view(state.to_act))
+                assert not h.searched
+                if h.forced:
+                    assert hint_text(h).endswith(" — your only choice")
+                    continue
+                words = {Kind.PASS: "No crack", Kind.CRACK: "Crack", Kind.RECRACK: "Re-crack"}
+                assert hint_text(h) == f"Expert: {words[h.action.kind]}"
+                return
+    pytest.fail("no crack round in 40 hands")
+
+
+def test_hint_text_examples():
+    h = Hint(0, Phase.PLAY, Action.parse("play AH"),
+             ((Action.parse("play AH"), 0.5), (Action.parse("play KH"), 0.1),
+              (Action.parse("play 7D"), -1.0), (Action.parse("play 8D"), -1.2),
+              (Action.parse("play 9D"), -1.3)), (), 0.4, False, True)
+    assert hint_text(h) == "Expert: A♥ (+0.4); K♥ −0.4; 7♦ −1.5; 8♦ −1.7"
+    h = Hint(0, Phase.PLAY, Action.parse("play 7D"), (), (), None, True, False)
+    assert hint_text(h) == "Expert: 7♦ — your only card"
+    h = Hint(0, Phase.DOUBLES, Action.parse("crack"), (), (), None, False, False)
+    assert hint_text(h) == "Expert: Crack"
+
+
+# ------------------------------------------------------------------- review
+LABEL = re.compile(r"^(Pick|Bury|Call|Crack round|Trick [1-6]): you ")
+
+
+def test_review_lines_on_real_hands():
+    costly = 0
+    for i, (final, _) in enumerate(played(Rules(), 3, 0x3e, ("random", "standard"))):
+        steps = list(review_steps(final, 0 if i % 2 == 0 else 1, seed=3))
+        for step in steps:
+            line = review_line(step)
+            assert LABEL.match(line), line
+            if step.phase is Phase.PLAY:
+                assert line.startswith(f"Trick {step.trick}: you played {short(step.yours.card)}")
+            if step.yours == step.expert or (step.cost is not None and round(step.cost, 1) == 0):
+                assert line.endswith(" — as the Expert would"), line
+            elif step.cost is None:
+                assert "cost" not in line and "; Expert " in line
+            else:
+                costly += 1
+                assert line.endswith(f": cost {step.cost:.1f}"), line
+                assert len(VALUE.findall(line)) == 2 and "-" not in line
+                words = action_words(step.expert, step.phase)
+                if step.expert.kind is not Kind.PLAY:
+                    words = words[0].lower() + words[1:]
+                assert f"; Expert {words} (" in line, line
+        total = review_total(steps)
+        if round(review_cost(steps), 1) == 0:
+            assert total == "You played this hand as the Expert would."
+        else:
+            assert total == f"Total cost: {review_cost(steps):.1f} points"
+    assert costly >= 1
+
+
+def step(phase, yours, expert, mine, theirs, cost, trick=None):
+    return ReviewStep(1, 1, 0, phase, trick, Action.parse(yours), mine, Action.parse(expert),
+                      theirs, cost)
+
+
+def test_review_examples():
+    assert review_line(step(Phase.PLAY, "play KH", "play AH", -1.2, -0.4, 0.8, 3)) == (
+        "Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): cost 0.8")
+    assert review_line(step(Phase.PICK, "pass", "pick", -0.3, 0.5, 0.8)) == (
+        "Pick: you passed (−0.3); Expert pick up (+0.5): cost 0.8")
+    assert review_line(step(Phase.PLAY, "play AH", "play AH", 0.2, 0.2, 0.0, 3)) == (
+        "Trick 3: you played A♥ — as the Expert would")
+    assert review_line(step(Phase.DOUBLES, "pass", "crack", None, None, None)) == (
+        "Crack round: you did not crack; Expert crack")
+    assert review_line(step(Phase.BURY, "bury 7C KD", "bury 10S KS", 0.1, 1.0, 0.9)) == (
+        "Bury: you buried 7♣ K♦ (+0.1); Expert bury 10♠ K♠ (+1.0): cost 0.9")
+    steps = [step(Phase.PLAY, "play KH", "play AH", -1.2, -0.4, 0.8, 3),
+             step(Phase.PICK, "pass", "pick", -0.3, 0.8, 1.1)]
+    assert review_total(steps) == "Total cost: 1.9 points"
+    assert review_total(steps[:0]) == "You had no choice to make this hand."
