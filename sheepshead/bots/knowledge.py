@@ -92,7 +92,11 @@ class Knowledge:
         for t in tricks:
             cards = t.cards
             first = cards[0]
-            led = self.called_suit if first is None else SUIT_OF[first.index]
+            # The picker's unknown card is played face down as a card of the called suit:
+            # a trick it leads is a lead of that suit, even in the picker's own view (where
+            # the card shows).
+            led = self.called_suit if first is None or first.index == self.unknown \
+                else SUIT_OF[first.index]
             pts = 0
             for k, c in enumerate(cards):
                 s = (t.leader + k) % n
@@ -100,6 +104,10 @@ class Knowledge:
                     unknown_played = True
                     continue
                 i = c.index
+                if i == self.unknown:         # the picker's own view of it: no suit shown
+                    played |= 1 << i
+                    played_by[s] |= 1 << i
+                    continue
                 played |= 1 << i
                 played_by[s] |= 1 << i
                 pts += POINTS[i]
@@ -123,7 +131,9 @@ class Knowledge:
                                               (view.dealer + 1) % n)
         self.led = -1
         if cur:
-            self.led = self.called_suit if cur.cards[0] is None else SUIT_OF[cur.cards[0].index]
+            first = cur.cards[0]
+            self.led = self.called_suit if first is None or first.index == self.unknown \
+                else SUIT_OF[first.index]
 
         cur = view.trick
         known = hand | played
