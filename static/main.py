@@ -10,7 +10,8 @@ turns taps into ``table.act(...)`` and session calls, lets the computer players 
 action at a time, plays the animation queue of :func:`sheepshead.ui.animation.diff`, and
 runs the par and the computer-move check of a result link in the background.
 
-Storage: ``localStorage`` through :class:`LocalStorage`, which turns the browser's refusals
+The browser's services are in ``static/browser.py``: storage is ``localStorage`` through
+:class:`browser.LocalStorage`, which turns the browser's refusals
 (``JsException``) into ``OSError`` for :mod:`sheepshead.ui.saves`; denied altogether, the
 games live in memory and the page says so.  Another tab's ``storage`` event goes to
 :meth:`Session.storage_event`.
@@ -28,18 +29,19 @@ computer-move check: ``pending``, ``ok``, ``differ``), which the browser tests w
 """
 
 import asyncio
-import datetime
 import traceback
 from html import escape
 
-from pyodide.ffi import JsException
+from browser import is_none, local_now, open_storage, share
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 from sheepshead.errors import SheepsheadError
 from sheepshead.rules import DEFAULT_RULES
 from sheepshead.ui.animation import diff
+from sheepshead.ui.helptext import hint_text
 from sheepshead.ui.render import REGIONS, UiState, render, ui_intent
+from sheepshead.ui.review import HandReview, run_review
 from sheepshead.ui.saves import MemoryStorage
 from sheepshead.ui.session import INTENTS, STALE_NOTICE, Session
 from sheepshead.ui.settings import SPEEDS
@@ -50,54 +52,6 @@ BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550}
 """Animation pace at "normal" speed; the speed setting scales these."""
 TICK_S = 10
 """How often an open dialog is drawn again (the countdown, the date)."""
-
-
-class LocalStorage:
-    """``localStorage`` as a :class:`~sheepshead.ui.saves.Storage`: the browser's refusals
-    (SecurityError, QuotaExceededError) become ``OSError``."""
-
-    def __init__(self, ls):
-        self.ls = ls
-
-    def _call(self, method: str, *args):
-        try:
-            if method == "keys":
-                return [self.ls.key(i) for i in range(int(self.ls.length))]
-            return getattr(self.ls, method)(*args)
-        except JsException as e:
-            raise OSError(str(e).splitlines()[0][:120] if str(e) else "refused") from None
-
-    def get(self, key: str) -> str | None:
-        value = self._call("getItem", key)
-        return None if _none(value) else str(value)
-
-    def set(self, key: str, text: str) -> None:
-        self._call("setItem", key, text)
-
-    def remove(self, key: str) -> None:
-        self._call("removeItem", key)
-
-    def keys(self) -> list[str]:
-        return [str(k) for k in self._call("keys") if not _none(k)]
-
-
-def open_storage() -> LocalStorage | None:
-    """``localStorage``, or None when the browser denies it."""
-    try:
-        ls = window.localStorage
-        if _none(ls):
-            return None
-        ls.getItem("sheepshead.settings")
-        return LocalStorage(ls)
-    except JsException:               # denied (SecurityError)
-        return None
-
-
-def local_now() -> datetime.datetime:
-    """The local date and time (naive), from the browser's clock."""
-    d = window.Date.new()
-    return datetime.datetime(int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate()),
-                             int(d.getHours()), int(d.getMinutes()), int(d.getSeconds()))
 
 
 class App:
@@ -158,6 +112,7 @@ class App:
     # ------------------------------------------------------------- opening
     def start(self):
         self.session.start(str(window.location.hash))
+        self.ui.offer_tutorial = self.session.first_visit
         self.set_hash()
         self.take_notices()
         self.apply_settings()
@@ -173,7 +128,8 @@ class App:
         what()
         if self.session.table is not before:   # another game on the table
             self.generation += 1
-            self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
+            self.ui = UiState(today=self.ui.today, notices=self.ui.notices,
+                              offer_tutorial=self.session.first_visit)
             self.heard = []
             self.busy = False
             self.run_soon()
@@ -264,11 +220,11 @@ class App:
     def focus_key(self):
         """A selector for the focused control, to focus its redrawn twin afterwards."""
         active = document.activeElement
-        if _none(active) or active == self.body or not hasattr(active, "getAttribute"):
+        if is_none(active) or active == self.body or not hasattr(active, "getAttribute"):
             return None
         for attr in ("data-card", "data-act", "data-ui", "data-setting", "data-option"):
             value = active.getAttribute(attr)
-            if not _none(value):
+            if not is_none(value):
                 return f'[{attr}="{value}"]'
         return None
 
@@ -276,25 +232,26 @@ class App:
         """Keep keyboard focus on the table when the focused button was redrawn away."""
         if opened:
             h = document.querySelector("#panel h2")
-            if not _none(h):
+            if not is_none(h):
                 h.focus()
             return
         active = document.activeElement
-        if not _none(active) and active != self.body and self.body.contains(active):
+        if not is_none(active) and active != self.body and self.body.contains(active):
             return
         if key:
             for where in ("#panel", "#hand", "#actions", "#mine", "header"):
                 el = document.querySelector(f"{where} :is(button{key}:not([disabled]), "
                                             f"select{key}, input{key})")
-                if not _none(el):
+                if not is_none(el):
                     el.focus()
                     return
         if self.busy:
             return
-        for sel in ("#panel button:not([disabled])", "#actions button:not([disabled])",
-                    "#hand button:not([disabled])"):
+        for sel in ("#panel button:not([disabled])", "#actions button.primary:not([disabled])",
+                    "#hand :is(button.legal, button.selectable)",
+                    "#actions button:not([disabled])", "#hand button:not([disabled])"):
             el = document.querySelector(sel)
-            if not _none(el):
+            if not is_none(el):
                 el.focus()
                 return
 
@@ -357,8 +314,20 @@ class App:
         is raised to :meth:`fail`, after the table is drawn again as it stands."""
         try:
             await self.animate(moves, generation)
-            while generation == self.generation and self.table.computer_turn \
-                    and not self.session.stale:
+            while generation == self.generation and not self.session.stale:
+                auto = self.auto_card()
+                if auto is not None:      # auto-play: your only legal card, after a beat
+                    await self.pause("other")
+                    if generation != self.generation or self.table.forced_play() != auto:
+                        break
+                    before = self.table.seat_view()
+                    self.table.act(auto)
+                    self.ui.reset_turn()
+                    self.saved()
+                    await self.animate(diff(before, self.table.seat_view()), generation)
+                    continue
+                if not self.table.computer_turn:
+                    break
                 self.draw()               # "Gus to play…" shows while Gus thinks
                 await asyncio.sleep(0.03 if SPEEDS[self.session.settings.speed] else 0)
                 if generation != self.generation or self.session.stale:
@@ -381,6 +350,12 @@ class App:
                 if self.heard:
                     self.say(" ".join(self.heard[-6:]))
                 self.draw()
+
+    def auto_card(self):
+        """Your only legal card when the auto-play setting is on (and no dialog is open)."""
+        if not self.session.settings.auto_play or self.ui.panel is not None:
+            return None
+        return self.table.forced_play()
 
     def saved(self):
         """Save after an action; say so when another tab moved the game on."""
@@ -417,24 +392,24 @@ class App:
 
     def on_storage(self, evt):
         key, new = evt.key, evt.newValue
-        if self.session.storage_event(None if _none(key) else str(key),
-                                      None if _none(new) else str(new)):
+        if self.session.storage_event(None if is_none(key) else str(key),
+                                      None if is_none(new) else str(new)):
             self.show_notices()
             self.draw()
 
     def on_click(self, evt):
         target = evt.target
-        if _none(target) or not hasattr(target, "closest"):
+        if is_none(target) or not hasattr(target, "closest"):
             return
         el = target.closest("[data-act],[data-ui]")
-        if _none(el) or el.disabled is True:
+        if is_none(el) or el.disabled is True:
             return
         act = el.getAttribute("data-act")
         intent = el.getAttribute("data-ui")
         self.tapped = str(el.textContent)
-        if not _none(act):
+        if not is_none(act):
             self.do_act(str(act))
-        elif not _none(intent):
+        elif not is_none(intent):
             self.do_ui(str(intent))
 
     def do_act(self, text: str):
@@ -458,20 +433,23 @@ class App:
             self.saved()
             self.draw()
             self.run_soon()
+        elif intent in ("hint", "undo", "claim", "hand-review"):
+            self.help(intent)
         elif intent in INTENTS:                # a game opened, a dialog answered or closed
-            if intent in ("daily", "new"):
+            if intent in ("daily", "new", "tutorial", "tutorial-no"):
                 self.ui.panel = None
+                self.ui.offer_tutorial = False
             self.change(lambda: s.intent(intent))
         elif intent == "options-default":
             s.settings.set("rules", DEFAULT_RULES)
             s.save_settings()
             self.draw()
         elif intent == "share":
-            self.spawn(self.share(s.share_line(str(window.location.href))))
+            self.spawn(share(s.share_line(str(window.location.href)), self.notice))
         elif intent == "share-result":
             line = s.share_result_line(str(window.location.href))
             if line is not None:
-                self.spawn(self.share(line))
+                self.spawn(share(line, self.notice))
         elif intent == "dismiss":
             self.ui.notices.clear()
             self.show_notices()
@@ -484,6 +462,46 @@ class App:
                 self.ui.stats = s.stats_lines()
             if ui_intent(self.table, self.ui, intent):
                 self.draw()
+                if intent.startswith("illegal:") and self.ui.refusal:
+                    self.say(self.ui.refusal)
+
+    def help(self, intent: str):
+        """Help at the table: a hint, undo, claim the rest, the review of a finished hand."""
+        t = self.table
+        if intent == "hand-review":
+            if not t.hand.is_over or t.hand.thrown_in:
+                return
+            review = self.ui.hand_review
+            if review is None or review.hand_number != t.game.hand_number:
+                review = self.ui.hand_review = HandReview(t.game.hand_number)
+                self.spawn(run_review(review, t.hand, 0, t.review_seeds(), self.redraw))
+            self.ui.panel = "hand-review"
+            self.draw()
+            return
+        if self.busy or self.session.stale:
+            return                        # taps during an animation never act
+        if intent == "hint":
+            advice = t.hint()
+            if advice is None:
+                return
+            self.ui.hint = hint_text(advice)
+            self.saved()                  # the game now counts as played with hints
+            self.draw()
+            self.say(self.ui.hint)
+        elif intent == "undo":
+            if t.undo():
+                self.ui.reset_turn()
+                self.heard = ["Your last decision is taken back."]
+                self.say(self.heard[0])
+                self.saved()
+                self.draw()
+        elif intent == "claim":
+            before = t.seat_view()
+            if t.claim():
+                self.ui.reset_turn()
+                self.heard = ["You claim the rest."]
+                self.saved()
+                self.run_soon(diff(before, t.seat_view()))
 
     def focus_after_viewer(self, intent: str):
         """Focus where the viewer moved: the hand's heading, the list's, or the trick button
@@ -497,21 +515,21 @@ class App:
         target = {"viewer-hand": "#viewer-hand-title", "viewer-hands": "#viewer-hands-title",
                   "viewer-reveal": "#viewer-title"}.get(name)
         el = document.querySelector(target) if target else None
-        if el is not None and not _none(el):
+        if el is not None and not is_none(el):
             el.focus()
 
     def on_change(self, evt):
         el = evt.target
-        if _none(el) or not hasattr(el, "getAttribute"):
+        if is_none(el) or not hasattr(el, "getAttribute"):
             return
         settings = self.session.settings
         option = el.getAttribute("data-option")
         key = el.getAttribute("data-setting")
-        if _none(option) and _none(key):
+        if is_none(option) and is_none(key):
             return
         value = bool(el.checked) if el.type == "checkbox" else str(el.value)
         try:
-            if not _none(option):         # a table option: kept for the next New Game
+            if not is_none(option):         # a table option: kept for the next New Game
                 settings.set_option(str(option), value)
             else:
                 settings.set(str(key), value)
@@ -549,32 +567,6 @@ class App:
             self.ui.today = local_now().date().isoformat()
             if self.panel_open is not None and not self.busy:
                 self.draw()
-
-    async def share(self, line: str):
-        nav = window.navigator
-        if hasattr(nav, "share") and nav.share:
-            try:
-                await nav.share(to_js({"text": line}))
-                return
-            except JsException as e:      # cancelled: done; refused: the clipboard instead
-                if getattr(e, "name", "") == "AbortError" or "AbortError" in str(e):
-                    return
-        clipboard = getattr(nav, "clipboard", None)
-        if clipboard is None or _none(clipboard):     # no clipboard (an insecure page)
-            self.notice(f"Copy this to share it: {line}", quiet=True)
-            return
-        try:
-            await clipboard.writeText(line)
-            link = " with its link" if "\n" in line else ""
-            self.notice(f"Copied to the clipboard: “{line.splitlines()[0]}”{link}.", quiet=True)
-        except JsException:               # permission refused
-            self.notice(f"Copy this to share it: {line}", quiet=True)
-
-
-def _none(x) -> bool:
-    """True for Python None and JavaScript null / undefined."""
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
-
 
 app = App()
 app.guarded(lambda _evt: app.start())()

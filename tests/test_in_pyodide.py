@@ -43,6 +43,9 @@ PYODIDE_TEST_FILES = [
     "tests/test_viewer.py",
     "tests/test_advice.py",
     "tests/test_session.py",
+    "tests/test_ui_helptext.py",
+    "tests/test_ui_tutorial.py",
+    "tests/test_ui_help.py",
 ]
 
 TIMEOUT_S = 900  # Pyodide loads in ~2 s; pytest's import and the tests take longer

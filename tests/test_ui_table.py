@@ -123,7 +123,9 @@ def test_save_and_load_round_trip():
     data = json.loads(text)
     assert data["format"] == "sheepshead-table/1" and data["version"] == 1
     assert data["settings"] == {"level": "standard", "speed": "fast", "four_colour": True,
-                                "reduced_motion": False, "rules": {}, "name": ""}
+                                "reduced_motion": False, "rules": {}, "name": "",
+                                "show_points": True, "auto_play": False,
+                                "tutorial_offered": False}
     assert data["game"]["hands"] == [["pick"]]
     u = Table.load(text)
     assert u.settings == t.settings and u.game.to_json() == t.game.to_json()

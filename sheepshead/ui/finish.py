@@ -121,7 +121,8 @@ def results_html(s: DailyScreen) -> str:
         label = "Your result" if s.practice_totals is not None else "You finished"
         parts.append(f'<p class="headline"><span class="label">{label}</span> '
                      f'<span class="place">{escape(where)}</span> '
-                     f'<span class="total">{signed(r.total)}</span></p>')
+                     f'<span class="total">{signed(r.total)}</span>'
+                     f'{" <span class=hints-tag>with hints</span>" if r.hints else ""}</p>')
         verdict = _par_verdict(r.total, s.par)
         par = " · ".join(f'<span class="part">{escape(p)}</span>'
                          for p in par_line(r.total, s.par, s.par_progress).split(" · "))

@@ -12,6 +12,8 @@ from html import escape
 from .. import __version__
 from ..position import CallKind
 from ..rules import OPTION_HELP, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy
+from .helppanels import dialog as _dialog
+from .helppanels import review_panel_html, rules_panel_html
 from .markup import ICON, card_html
 from .markup import button as _button
 from .settings import SPEEDS
@@ -37,15 +39,12 @@ def panel_html(tv: TableView, ui, four: bool) -> str:
         return _scores_panel(tv)
     if panel == "summary" and v.is_over:
         return _summary_panel(tv, ui, four)
+    if panel == "rules":
+        return rules_panel_html(four)
+    if panel == "hand-review":
+        can_next = v.is_over and not tv.game_over and not tv.tutorial
+        return review_panel_html(ui.hand_review, can_next)
     return ""
-
-
-def _dialog(title: str, body: str, pid: str) -> str:
-    return (f'<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="{pid}-title" '
-            f'id="{pid}">'
-            f'<div class="dialog-head"><h2 id="{pid}-title" tabindex="-1">{escape(title)}</h2>'
-            f'{_button("Close", "small close", data_ui="close")}</div>'
-            f'{body}</div>')
 
 
 def _select(setting: str, label: str, options: dict, value: str) -> str:
@@ -90,7 +89,9 @@ def _menu(tv: TableView, ui) -> str:
         f'{_button("New Game", "", data_ui="new")}'
         f'{_button("Share", "", data_ui="share")}'
         f'{_button("Score sheet", "", data_ui="scores")}'
-        f'{_button("Table options…", "", data_ui="options", aria_haspopup="dialog")}</div>'
+        f'{_button("Table options…", "", data_ui="options", aria_haspopup="dialog")}'
+        f'{_button("Practice hand", "", data_ui="tutorial")}'
+        f'{_button("Rules at hand", "", data_ui="rules", aria_haspopup="dialog")}</div>'
         f'{_rules_line(tv)}'
         f'{"<h3>Your Dailies</h3>" + stats_html(ui.stats) if ui.stats else ""}'
         '<h3>Settings</h3><div class="settings">'
@@ -100,10 +101,14 @@ def _menu(tv: TableView, ui) -> str:
         f'{_select("speed", "Speed", {k: SPEED_NAMES[k] for k in SPEEDS}, s.speed)}'
         f'{_check("four_colour", "Four-colour deck", s.four_colour)}'
         f'{_check("reduced_motion", "Reduced motion", s.reduced_motion)}'
+        f'{_check("show_points", "Show the points taken", s.show_points)}'
+        f'{_check("auto_play", "Play my only legal card for me", s.auto_play)}'
         f'{_text("name", "Your name", s.name, NAME_HELP, 24)}'
         '</div>'
-        '<h3>Help</h3><p class="links"><a href="./static/rules.html">Rules</a> · '
-        '<a href="./static/cheatsheet.html">Printable cheat sheet</a></p>'
+        '<h3>Help</h3><p class="links"><a href="./static/rules.html" target="_blank" '
+        'rel="noopener">Rules</a> · <a href="./static/cheatsheet.html" target="_blank" '
+        'rel="noopener">Printable cheat sheet</a> <span class="small">(a new tab: this game '
+        'keeps its place)</span></p>'
         f'<p class="small">Playing {escape(tv.seed)} · engine <span id="engine-version">'
         f'{__version__}</span></p>')
     return _dialog("Menu", body, "menu")
@@ -284,8 +289,17 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
         sheet = tv.sheet
         lines.append("<h3>Score sheet</h3>" + _score_table(tv, sheet.rows, sheet.totals))
         lines.append(_game_over_buttons(tv))
+        lines.append('<div class="menu-buttons">'
+                     + _button("Review this hand", "", data_ui="hand-review") + "</div>")
+    elif tv.tutorial:
+        lines.append('<p class="lead">That was the practice hand. The picker\'s side needed 61 '
+                     'of the 120 points.</p><div class="menu-buttons">'
+                     + _button("Review this hand", "", data_ui="hand-review")
+                     + _button("Play today's Daily", "primary", data_ui="daily")
+                     + _button("New Game", "", data_ui="new") + "</div>")
     else:
         lines.append('<div class="menu-buttons">' + _button("Next hand", "primary", data_ui="next") +
+                     _button("Review this hand", "", data_ui="hand-review") +
                      _button("Score sheet", "", data_ui="scores") + "</div>")
     title = "Game over" if tv.game_over else f"Hand {s.number} of {tv.hands_total}"
     return _dialog(title, "".join(lines), "summary")

@@ -18,19 +18,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from ..buryinfo import bury_leaves, call_leaves
 from ..cards import display_order, parse_card
 from ..position import CallKind, Phase
-from ..view import ViewTrick
+from ..trickinfo import winning_play
+from ..view import SeatView, ViewTrick
+from .helptext import alone_text, leaves_text, points_text
 from .markup import ICON, back_html, card_html, short
 from .markup import button as _button
 from .panels import panel_html
+from .review import HandReview
 from .table import Table, TableView
+from .tutorial import tip
 from .wording import HUMAN, NAMES, rules_phrases
 
 __all__ = ["UiState", "ui_intent", "render", "REGIONS"]
 
 REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
-           "actions", "mine", "hand", "panel")
+           "tip", "actions", "mine", "hand", "panel")
 
 
 @dataclass
@@ -55,12 +60,25 @@ class UiState:
     """Your Dailies' statistics in words (:meth:`DailyStats.lines
     <sheepshead.ui.stats.DailyStats.lines>`), for the menu; the page fills them in when
     the menu opens."""
+    refusal: str | None = None
+    """Why the card you tapped cannot be played (the engine's words), until you act."""
+    shake: tuple[str, int] | None = None
+    """The card that refused your tap and a counter, so each tap shakes it again."""
+    hint: str | None = None
+    """The Expert's hint for this decision, in words, until you act."""
+    hand_review: HandReview | None = None
+    """The review of a finished hand (filled in the background)."""
+    offer_tutorial: bool = False
+    """Offer the practice hand (the first visit)."""
 
     def reset_turn(self) -> None:
         """Forget the choices that belong to one decision (after any action)."""
         self.selected.clear()
         self.unknown_call = None
         self.review = False
+        self.refusal = None
+        self.shake = None
+        self.hint = None
 
 
 def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
@@ -85,6 +103,13 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
             return False
         ui.unknown_call = arg
         return True
+    if name == "illegal":
+        reason = table.refusal(arg)
+        if reason is None:
+            return False
+        count = ui.shake[1] + 1 if ui.shake is not None else 1
+        ui.refusal, ui.shake = reason, (arg, count)
+        return True
     if name == "cancel":
         ui.unknown_call = None
         ui.selected.clear()
@@ -92,7 +117,7 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
     if name == "review":
         ui.review = not ui.review and bool(v.tricks)
         return True
-    if name in ("menu", "options", "scores", "summary", "results"):
+    if name in ("menu", "options", "scores", "summary", "results", "rules", "hand-review"):
         ui.panel = None if ui.panel == name else name
         return True
     if name == "close":
@@ -121,6 +146,7 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     out["chips"] = _chips(tv)
     out["center"] = _center(tv, ui, shown, fresh, four)
     out["status"] = escape(caption) if caption else _status(tv, ui, busy)
+    out["tip"] = _tip(tv, ui)
     out["actions"] = "" if busy else _actions(tv, ui)
     out["mine"] = _mine(tv, ui, busy)
     out["hand"] = _hand(tv, ui, four, busy)
@@ -176,20 +202,30 @@ def _seat(tv: TableView, seat: int, busy: bool) -> str:
 
 
 
-def _trick_cards(trick: ViewTrick, players: int, four: bool, fresh: str, won: bool) -> str:
+def _trick_cards(trick: ViewTrick, v: SeatView, four: bool, fresh: str) -> str:
+    """The trick's cards; the one winning it is marked by shape (a ring and a ★ tag) and by
+    its name (``…, winning`` while the trick is played, ``…, took the trick`` once it is
+    over), so the mark moves as cards are played and stays until the trick is collected."""
     out = []
     last = len(trick.cards) - 1
+    over = trick.winner is not None
+    best = winning_play(trick, v)
+    marked = trick.winner if over else (best[0] if best is not None else None)
     for k, card in enumerate(trick.cards):
-        seat = trick.seat_of(k, players)
+        seat = trick.seat_of(k, v.players)
         cls = f"tcard at-{seat}"
         if k == last and fresh.startswith("enter"):
             cls += f" {fresh}"
-        if won and trick.winner == seat:
-            cls += " winner"
+        mark = ""
+        if seat == marked:
+            cls += " winner" if over else " winning"
+            mark = ", took the trick" if over else ", winning"
         if card is None:
-            out.append(back_html(cls, tabindex="-1", title=f"{NAMES[seat]}: the unknown card"))
+            out.append(back_html(cls, tabindex="-1", title=f"{NAMES[seat]}: the unknown card",
+                                 aria_label=f"{NAMES[seat]}: face-down card{mark}"))
             continue
         out.append(card_html(card, four_colour=four, cls=cls, tabindex="-1",
+                             label=f"{NAMES[seat]}: {card.name}{mark}",
                              title=f"{NAMES[seat]}: {card.name}"))
     return "".join(out)
 
@@ -225,6 +261,9 @@ def _chips(tv: TableView) -> str:
                      f'{verb} alone</span>')
     if v.partner_card is not None and v.partner is not None and v.partner != HUMAN:
         chips.append(f'<span class="chip partner">{ICON["partner"]} Partner: {NAMES[v.partner]}</span>')
+    points = points_text(tv.points, tv.names) if tv.points is not None else None
+    if points:
+        chips.append(f'<span class="chip points" id="points-chip">{escape(points)}</span>')
     return "".join(chips)
 
 
@@ -239,7 +278,7 @@ def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
     if ui.review and v.tricks and v.tricks[-1].winner is not None:
         t = v.tricks[-1]
         return (f'<div class="trick review" role="group" aria-label="Last trick">'
-                f'{_trick_cards(t, v.players, four, "", True)}</div>')
+                f'{_trick_cards(t, v, four, "")}</div>')
     if v.phase is Phase.PICK:
         return ('<div class="blind" role="group" aria-label="The blind">'
                 f'{back_html("bcard", tabindex="-1")}{back_html("bcard", tabindex="-1")}'
@@ -250,7 +289,7 @@ def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
     collecting = fresh.startswith("collect")
     cls = f"trick {fresh if collecting else ''}".strip()
     return (f'<div class="{cls}" role="group" aria-label="Current trick">'
-            f'{_trick_cards(trick, v.players, four, fresh, trick.winner is not None)}</div>')
+            f'{_trick_cards(trick, v, four, fresh)}</div>')
 
 
 def _status(tv: TableView, ui: UiState, busy: bool) -> str:
@@ -277,11 +316,23 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
         return "Your turn: pick up the blind, or pass."
     if v.phase is Phase.BURY:
         n = len(ui.selected)
-        return f"Tap two cards to bury ({n} of 2 chosen)."
+        text = f"Tap two cards to bury ({n} of 2 chosen)."
+        if n == 2:
+            left = bury_leaves(v, (ui.selected[0], ui.selected[1]))
+            if left is not None:
+                text += f' <span class="hint" id="bury-leaves">{escape(leaves_text(left))}</span>'
+                if left.reason is not None:
+                    text += (f' <span class="hint" id="alone-reason">'
+                             f'{escape(alone_text(left.reason))}</span>')
+        return text
     if v.phase is Phase.CALL:
         if ui.unknown_call:
             return (f"Tap the card to set aside as the unknown card "
                     f"(calling the {parse_card(ui.unknown_call).name}).")
+        left = call_leaves(v)
+        if left is not None and left.reason is not None:
+            return (f'Go alone. <span class="hint" id="alone-reason">'
+                    f'{escape(alone_text(left.reason))}</span>')
         return "Call a partner, or go alone."
     if v.phase is Phase.DOUBLES:
         kinds = {a.kind.value for a in v.legal}
@@ -292,12 +343,46 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
         return "Crack? A crack doubles the hand."      # the same words for the partner
     lead = v.trick is None
     text = "Your lead: tap a highlighted card." if lead else "Your turn: tap a highlighted card."
-    if tv.hint:
+    if ui.refusal:
+        text += f' <span class="hint refusal" id="refusal">{escape(ui.refusal)}</span>'
+    elif tv.hint:
         text += f' <span class="hint">{escape(tv.hint)}</span>'
     return text
 
+
+def _tip(tv: TableView, ui: UiState) -> str:
+    """The practice hand's tip for this moment, or the first visit's offer of it."""
+    if tv.tutorial:
+        t = tip(tv.seat)
+        if t is None:
+            return ""
+        return (f'<div class="tip-box" role="note" aria-label="Tip"><strong>{escape(t.title)}'
+                f'</strong> {escape(t.text)}</div>')
+    if ui.offer_tutorial:
+        return ('<div class="tip-box offer" role="note"><strong>New to Sheepshead?</strong> '
+                'A guided practice hand shows you the game, one tip at a time. '
+                f'{_button("Practice hand", "small primary", data_ui="tutorial")}'
+                f'{_button("No thanks", "small", data_ui="tutorial-no")}</div>')
+    return ""
+
 def _actions(tv: TableView, ui: UiState) -> str:
+    out = _decisions(tv, ui)
     v = tv.seat
+    if v.my_turn and not v.is_over and not ui.unknown_call:
+        if tv.can_claim:
+            out = _button("Claim the rest", "primary", data_ui="claim") + out
+        out += _button("Hint", "small hint-btn", data_ui="hint")
+        if ui.hint:
+            out += f'<p class="help hint-line" id="hint-line">{escape(ui.hint)}</p>'
+    return out
+
+
+def _decisions(tv: TableView, ui: UiState) -> str:
+    v = tv.seat
+    if v.is_over and tv.tutorial:
+        return (_button("Play today's Daily", "primary", data_ui="daily") +
+                _button("New Game", "", data_ui="new") +
+                _button("Practice hand again", "", data_ui="tutorial"))
     if v.is_over:
         if tv.game_over and tv.daily_date:
             return (_button("Daily result", "primary", data_ui="results") +
@@ -374,6 +459,11 @@ def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
     if v.tricks:
         review = _button("Hide last trick" if ui.review else "Last trick", "small",
                          data_ui="review", aria_pressed="true" if ui.review else "false")
+    if tv.can_undo and not busy:
+        review += _button("Undo", "small", data_ui="undo")
+    review += _button("Rules", "small", data_ui="rules", aria_haspopup="dialog")
+    review = f'<span class="mine-buttons">{review}</span>'
+
     return (f'<div class="me{" turn" if turn else ""}"><span class="seat-name">You'
             f'{"<span class=turn-mark> ▶ your turn</span>" if turn else ""}</span>'
             f'<span class="seat-meta">{won} trick{"s" if won != 1 else ""} · '
@@ -402,9 +492,12 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
             if key in legal_plays:
                 cls.append("legal")
                 attrs["data_act"] = f"play {key}"
-            else:
+            else:               # a tap says why (the engine's reason) and shakes the card
                 cls.append("unavailable")
-                attrs["disabled"] = True
+                attrs["aria_disabled"] = "true"
+                attrs["data_ui"] = f"illegal:{key}"
+                if ui.shake is not None and ui.shake[0] == key:
+                    cls.append(f"shake shake-{ui.shake[1] % 2}")
         elif mine and v.phase is Phase.BURY:
             sel = key in ui.selected
             cls.append("selectable" + (" selected" if sel else ""))

@@ -61,6 +61,7 @@ from .saves import (
 from .settings import Settings
 from .stats import daily_stats
 from .table import Table
+from .tutorial import PRACTICE_LEVEL, PRACTICE_SEED
 from .viewer import (
     ViewerModel,
     ViewerState,
@@ -76,11 +77,14 @@ STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or f
                   "You can still play; it just won't survive a reload.")
 STALE_NOTICE = "This game went on in another tab — Reload"
 INTENTS = ("daily", "new", "confirm-yes", "confirm-no", "practice", "reload", "viewer-close",
-           "viewer-play")
+           "viewer-play", "tutorial", "tutorial-no")
 """The page's intents :meth:`Session.intent` handles."""
 OPEN = "open"
 """The settings object's field naming the game opened last (``daily`` or ``game``)."""
 _RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
+TUTORIAL_HASH = "#practice-hand"
+"""The location hash of the guided practice hand (it is never saved: a reload begins it
+again)."""
 
 
 @dataclass
@@ -119,6 +123,8 @@ class Session:
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self._links: dict[str, ResultLink] = {}
+        self.first_visit = False
+        """No settings were kept here before: the page offers the practice hand."""
 
     @property
     def today(self) -> _dt.date:
@@ -150,6 +156,7 @@ class Session:
         for text in self.store.migrate():
             self.notice(text)
         data = self.store.load_settings()
+        self.first_visit = not data
         self.settings = Settings.from_json(data)
         opened = data.get(OPEN, "game" if was_game else "daily")
         self.opened = "game" if opened == "game" else "daily"
@@ -169,6 +176,9 @@ class Session:
         """Open what a location hash names (see the module docstring)."""
         self.question = None
         text = (fragment or "").strip()
+        if text.lstrip("#") == TUTORIAL_HASH[1:]:
+            self.tutorial()
+            return
         if _RESULT_PARAM.search(text):
             self._open_link(text)
             return
@@ -220,7 +230,8 @@ class Session:
     def _resume(self, save: GameSave, key: str, locked: bool = False) -> None:
         game = save.load_game()
         practice = save.practice or (locked and not game.is_over)
-        self._set(Table.resume(game, self.settings, save.level, practice), key, fresh=False)
+        self._set(Table.resume(game, self.settings, save.level, practice, save.hints), key,
+                  fresh=False)
         if game.is_over and not practice:
             self._record()
 
@@ -233,7 +244,8 @@ class Session:
         rules = self.settings.rules if rules is None else rules
         self.link = None
         t = self.table
-        if seed is not None and t is not None and t.seed == seed and t.rules == rules:
+        if seed is not None and t is not None and t.seed == seed and t.rules == rules \
+                and not t.tutorial:
             return True
         stored = self.store.load(GAME_KEY)
         if seed is not None and stored is not None and stored.seed == seed \
@@ -280,9 +292,29 @@ class Session:
             self.link = None
         elif name == "viewer-play":
             self.play_link()
+        elif name == "tutorial":
+            self.tutorial()
+        elif name == "tutorial-no":
+            self.tutorial_offered()
         else:
             return False
         return True
+
+    def tutorial(self) -> None:
+        """Open the guided practice hand (a fixed deal, one hand, never saved; the Daily and
+        the New Game wait untouched)."""
+        self.tutorial_offered()
+        self.link = None
+        self._leave()
+        self._set(Table(PRACTICE_SEED, self.settings, level=PRACTICE_LEVEL, tutorial=True),
+                  "", fresh=True)
+
+    def tutorial_offered(self) -> None:
+        """The first visit's offer of the practice hand was taken or declined: not again."""
+        self.first_visit = False
+        if not self.settings.tutorial_offered:
+            self.settings.tutorial_offered = True
+            self.save_settings()
 
     def answer(self, yes: bool) -> None:
         """The player's answer to :attr:`question`."""
@@ -333,6 +365,8 @@ class Session:
     def hash(self) -> str:
         """The location hash of the game on the table."""
         assert self.table is not None
+        if self.table.tutorial:
+            return TUTORIAL_HASH
         return hash_of(self.table.seed, self.table.rules)
 
     # ------------------------------------------------------------- saving
@@ -341,10 +375,10 @@ class Session:
         first play-through is over.  Another tab's newer save is never overwritten: the
         session turns :attr:`stale` instead."""
         t = self.table
-        if t is None or self.stale:
+        if t is None or self.stale or t.tutorial:
             return
         try:
-            self.store.save(GameSave.of(t.game, t.level, practice=t.practice),
+            self.store.save(GameSave.of(t.game, t.level, practice=t.practice, hints=t.hints),
                             replace_game=self.fresh)
             self.fresh = False
         except SaveConflict:
@@ -380,7 +414,7 @@ class Session:
         if t is None or day is None or self._book().result(day) is not None:
             return None
         try:
-            result = self.results.record(t.game, hints=False, now=self.now(), level=t.level)
+            result = self.results.record(t.game, hints=t.hints, now=self.now(), level=t.level)
         except StorageFailed:
             self.storage_refused()
             return None
@@ -471,7 +505,7 @@ class Session:
         if day is not None and not t.practice and t.game.is_over:
             par = self._par(day, self._book().result(day))
         return share_text(t.game, page_url, level=t.level, par=par, practice=t.practice,
-                          by=self.settings.name or None)
+                          hints=t.hints and not t.practice, by=self.settings.name or None)
 
     def share_result_line(self, page_url: str) -> str | None:
         """The share text of the locked result of the Daily on the table."""

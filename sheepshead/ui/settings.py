@@ -1,6 +1,6 @@
 """The player's settings: computer level and table options for the next New Game, animation
-speed, deck colours, motion and the name shown on shared results.  Saved apart from any game
-(``sheepshead.settings``, :meth:`Settings.to_json`).
+speed, deck colours, motion, the name shown on shared results, the points chip and auto-play.
+Saved apart from any game (``sheepshead.settings``, :meth:`Settings.to_json`).
 
 Pure Python, no ``js``.  A value is checked when it is set; a bad one raises
 :class:`~sheepshead.errors.SheepsheadError` saying what was wrong.
@@ -39,11 +39,18 @@ class Settings:
     name: str = ""
     """Your name on the results you share (``by=``): plain text, at most 24 characters;
     empty: none."""
+    show_points: bool = True
+    """The points chip: the points each side has taken so far (what you may know)."""
+    auto_play: bool = False
+    """Play your card for you when it is your only legal one."""
+    tutorial_offered: bool = False
+    """The practice hand was offered (on the first visit) and taken or declined."""
 
     def to_json(self) -> dict:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
                 "reduced_motion": self.reduced_motion, "rules": self.rules.to_json(),
-                "name": self.name}
+                "name": self.name, "show_points": self.show_points,
+                "auto_play": self.auto_play, "tutorial_offered": self.tutorial_offered}
 
     @classmethod
     def from_json(cls, data) -> Settings:
@@ -64,7 +71,8 @@ class Settings:
         elif key == "speed":
             if not isinstance(value, str) or value not in SPEEDS:
                 raise SheepsheadError(f"speed must be one of {', '.join(SPEEDS)}, not {value!r}")
-        elif key in ("four_colour", "reduced_motion"):
+        elif key in ("four_colour", "reduced_motion", "show_points", "auto_play",
+                     "tutorial_offered"):
             if not isinstance(value, bool):
                 raise SheepsheadError(f"{key} must be true or false, not {value!r}")
         elif key == "name":

@@ -18,7 +18,10 @@ reads the page; everything the page shows comes from :meth:`Table.view`.
   of each hand, the settings and a version; loading replays everything through
   the engine and raises :class:`~sheepshead.errors.SheepsheadError` on anything
   corrupt or foreign.
-* :class:`TableView`, :class:`HandSummary`, :class:`ScoreSheet` — what the page draws.
+* :class:`TableView`, :class:`HandSummary`, :class:`ScoreSheet` — what the page draws
+  (:mod:`.tableview`).
+* Help at the table: :meth:`Table.hint`, :meth:`Table.undo`, :meth:`Table.claim`,
+  :meth:`Table.refusal` (an illegal tap), :meth:`Table.forced_play` (auto-play).
 
 Around it, each in its own module: :mod:`.settings` (the player's choices), :mod:`.links`
 (``#daily=`` / ``#game=`` links), :mod:`.wording` (facts in words), :mod:`.animation`
@@ -28,123 +31,31 @@ Around it, each in its own module: :mod:`.settings` (the player's choices), :mod
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
 
-from ..actions import Action
-from ..bots.seating import DAILY_LEVEL, computer_choice
-from ..cards import Card
+from ..actions import Action, action_of
+from ..bots.advice import Hint
+from ..bots.advice import hint as expert_hint
+from ..bots.claim import can_claim, claimed_play
+from ..bots.seating import DAILY_LEVEL, computer_choice, decision_seed
 from ..deals import new_game_seed
 from ..errors import IllegalActionError, SheepsheadError
 from ..game import Game
-from ..position import CallKind, Phase
+from ..position import Phase
 from ..refusals import Refusal
 from ..rules import DEFAULT_RULES, Rules
+from ..state import HandState
+from ..trickinfo import forced_play, points_so_far
+from ..undo import had_choice, undo_point, undone
 from ..view import SeatView
 from .jsontext import parse_json
 from .settings import LEVELS, Settings
-from .wording import HUMAN, NAMES, hand_outcome, multiplier_text, names_for
+from .tableview import Event, HandSummary, ScoreSheet, TableView, hand_summary, score_sheet
+from .wording import HUMAN, names_for
 
 __all__ = ["SAVE_FORMAT", "Event", "TableView", "HandSummary", "ScoreSheet", "Table"]
 
 SAVE_FORMAT = "sheepshead-table/1"
-
-
-# ------------------------------------------------------------ values drawn
-@dataclass(frozen=True)
-class Event:
-    """One action taken at the table: who, what (record notation), in which hand."""
-
-    seat: int
-    action: str
-    hand_number: int
-
-
-@dataclass(frozen=True)
-class TableView:
-    """Everything the page draws: seat 0's view of the hand plus the game around it."""
-
-    seat: SeatView
-    seed: str
-    hand_number: int
-    hands_total: int
-    dealer: int
-    totals: tuple[int, ...]
-    game_over: bool
-    winners: tuple[int, ...]
-    settings: Settings
-    sheet: ScoreSheet
-    summary: HandSummary | None
-    """The finished hand's summary (None while it is played)."""
-    hint: str | None = None
-    """Why some of your cards cannot be played now (``You must follow trump.``)."""
-    names: tuple[str, ...] = NAMES
-    redeal: int = 0
-    """How many times this hand was thrown in and dealt again (doubler option)."""
-    rules: Rules = DEFAULT_RULES
-    """The options of the game in play (``settings.rules`` are those for the next New Game)."""
-    level: str = "standard"
-    """The computer players' level in this game (a Daily: always the Expert)."""
-    practice: bool = False
-    """A Daily played again after its result locked: it changes nothing."""
-
-    @property
-    def level_name(self) -> str:
-        return self.level.capitalize()
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    @property
-    def stakes(self) -> str:
-        """The hand's multiplier in words when it is more than one (``×2 cracked``)."""
-        v = self.seat
-        return multiplier_text(v.multiplier, self.redeal, v.cracked_by, v.recracked, v.blitzed)
-
-    @property
-    def daily_date(self) -> str | None:
-        return self.seed[6:] if self.seed.startswith("daily:") else None
-
-    @property
-    def game_id(self) -> str:
-        return self.seed.partition(":")[2]
-
-
-@dataclass(frozen=True)
-class HandSummary:
-    """What happened in a finished hand, for the after-hand panel."""
-
-    number: int
-    dealer: int
-    leaster: bool
-    picker: int | None
-    partner: int | None
-    called: Card | None
-    call_kind: CallKind | None
-    alone: bool
-    blind: tuple
-    bury: tuple
-    side_points: tuple[int, int] | None
-    points: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    scores: tuple[int, ...]
-    outcome: str
-    """A short sentence: who won and how."""
-    multiplier: int = 1
-    stakes: str = ""
-    """The multiplier in words (``×2 cracked``), ``""`` when the hand counted once."""
-    thrown_in: bool = False
-    """Everyone passed under the doubler option: nothing scored, the hand is dealt again."""
-    redeal: int = 0
-
-
-@dataclass(frozen=True)
-class ScoreSheet:
-    rows: tuple[tuple[int, tuple[int, ...]], ...]
-    """(hand number, ledger change per seat) for every finished hand (throw-ins left out)."""
-    totals: tuple[int, ...]
-    game_over: bool
-    winners: tuple[int, ...]
 
 
 # -------------------------------------------------------------------- table
@@ -154,21 +65,29 @@ class Table:
 
     def __init__(self, seed: str | None = None, settings: Settings | None = None,
                  rules: Rules = DEFAULT_RULES, level: str | None = None,
-                 practice: bool = False):
+                 practice: bool = False, tutorial: bool = False):
         self.game = Game(seed or new_game_seed(), rules)
         self.settings = settings or Settings()
         self._level = _level_for(self.game.seed, self.settings, level)
         self.practice = practice
+        self.tutorial = tutorial
+        """The guided practice hand: one hand, never saved, undo allowed."""
+        self.hints = False
+        """A hint was used in this game (kept in its save)."""
+        self._undo_known: tuple[tuple[int, int], bool] = ((0, -1), False)
 
     @classmethod
     def resume(cls, game: Game, settings: Settings, level: str,
-               practice: bool = False) -> Table:
+               practice: bool = False, hints: bool = False) -> Table:
         """A table for a game already under way (from its save), against ``level``."""
         table = cls.__new__(cls)
         table.game = game
         table.settings = settings
         table._level = _level_for(game.seed, settings, level)
         table.practice = practice
+        table.tutorial = False
+        table.hints = hints
+        table._undo_known = ((0, -1), False)
         return table
 
     @property
@@ -211,14 +130,18 @@ class Table:
 
     def view(self) -> TableView:
         g = self.game
+        seat = self.seat_view()
         return TableView(
-            seat=self.seat_view(), seed=g.seed, hand_number=g.hand_number,
+            seat=seat, seed=g.seed, hand_number=g.hand_number,
             hands_total=g.length, dealer=g.current.dealer, totals=g.totals(),
             game_over=g.is_over, winners=g.winners() if g.is_over else (),
             settings=self.settings, sheet=self.score_sheet(),
             summary=self.hand_summary() if g.current.is_over else None, hint=self.play_hint(),
             names=names_for(g.rules.players), redeal=g.redeal, rules=g.rules,
-            level=self.level, practice=self.practice)
+            level=self.level, practice=self.practice,
+            points=points_so_far(seat) if self.settings.show_points else None,
+            can_undo=self.can_undo(), can_claim=self.can_claim(), tutorial=self.tutorial,
+            hints=self.hints)
 
     # ------------------------------------------------------------------ act
     def act(self, action: str | Action) -> Event | None:
@@ -247,8 +170,9 @@ class Table:
         return Event(seat, str(action), self.game.hand_number)
 
     def next_hand(self) -> bool:
-        """Deal the next hand once this one is over; False when there is none to deal."""
-        if not self.game.current.is_over or self.game.is_over:
+        """Deal the next hand once this one is over; False when there is none to deal (the
+        practice hand is one hand)."""
+        if not self.game.current.is_over or self.game.is_over or self.tutorial:
             return False
         self.game.next_hand()
         return True
@@ -274,46 +198,114 @@ class Table:
         h = self.game.current
         if not self.human_turn or h.phase is not Phase.PLAY:
             return None
-        legal = {str(a) for a in h.legal_actions()}
         for card in h.hand_of(HUMAN):
-            if f"play {card}" not in legal:
-                try:
-                    h.verify(f"play {card}")
-                except IllegalActionError as e:
-                    if isinstance(e.refusal, Refusal):
-                        return e.refusal.text(you=True)
-                    raise
+            reason = self.refusal(str(card))
+            if reason is not None:
+                return reason
         return None
+
+    def refusal(self, card: str) -> str | None:
+        """Why you may not play ``card`` now, in the engine's words (``You must follow
+        clubs.``); None when you may, or when it is not your card to play."""
+        h = self.game.current
+        if not self.human_turn or h.phase is not Phase.PLAY:
+            return None
+        try:
+            h.verify(f"play {card}")
+        except IllegalActionError as e:
+            if isinstance(e.refusal, Refusal):
+                return e.refusal.text(you=True)
+            raise
+        except SheepsheadError:          # not a card in notation: nothing to explain
+            return None
+        return None
+
+    # ---------------------------------------------------------------- help
+    def _seed_for(self, seat: int, actions_before: int) -> int:
+        g = self.game
+        return decision_seed(g.seed, g.hand_number, seat, actions_before, g.redeal)
+
+    def hint(self) -> Hint | None:
+        """The Expert's advice for your decision (:func:`~sheepshead.bots.advice.hint`, seeded
+        as the table seeds a computer player in your seat), or None when it is not your
+        turn.  Asking marks the game as played with hints."""
+        if not self.human_turn:
+            return None
+        h = self.game.current
+        self.hints = True
+        return expert_hint(h.view(HUMAN), seed=self._seed_for(HUMAN, len(h.history)))
+
+    def review_seeds(self) -> Callable[[int], int]:
+        """The seeds the review of the current hand uses, by the number of actions before
+        your decision: the ones a computer player in your seat would have had."""
+        g = self.game
+        seed, number, redeal = g.seed, g.hand_number, g.redeal
+        return lambda before: decision_seed(seed, number, HUMAN, before, redeal)
+
+    def can_undo(self) -> bool:
+        """You may take back your last decision: a New Game (or the practice hand), not a
+        Daily; within the hand in play, before it is over; and you have decided something."""
+        h = self.game.current
+        if self.seed.startswith("daily:") or h.is_over or HUMAN not in h.seats:
+            return False
+        key = (id(h), len(h.history))
+        if self._undo_known[0] != key:       # drawn often: replay the hand once per action
+            self._undo_known = (key, undo_point(h.seats, HUMAN, had_choice(h)) is not None)
+        return self._undo_known[1]
+
+    def undo(self) -> bool:
+        """Take back your last decision: the hand is replayed to just before it (the computer
+        players answer the same play the same way).  False when there is none to take back."""
+        if not self.can_undo():
+            return False
+        before = undone(self.game.current, HUMAN)
+        if before is None:
+            return False
+        self.game.hands[-1] = before
+        return True
+
+    def forced_play(self) -> Action | None:
+        """Your only legal card, when it is your turn to play and you have just one."""
+        if not self.human_turn:
+            return None
+        return forced_play(self.seat_view())
+
+    def can_claim(self) -> bool:
+        """On your lead, with two or more cards left, every card you hold wins its trick
+        whatever the hidden cards are (:func:`~sheepshead.bots.claim.can_claim`)."""
+        if not self.human_turn:
+            return False
+        v = self.seat_view()
+        return len(v.hand) >= 2 and can_claim(v)
+
+    def claim(self) -> list[Event]:
+        """Claim the remaining tricks: they are played out, your cards in the proof's order,
+        each computer player's card its own choice (so a result link still checks every
+        computer move).  ``[]`` when the claim does not hold."""
+        if not self.can_claim():
+            return []
+        h = self.game.current
+        g = self.game
+
+        def choose(s: HandState) -> int:
+            return computer_choice(self.level, g.seed, g.hand_number, g.redeal,
+                                   s.view(s.to_act), len(s.history)).code
+
+        events = []
+        for code in claimed_play(h, choose):
+            seat = h.to_act
+            action = action_of(code)
+            h.apply(action)
+            events.append(Event(seat, str(action), g.hand_number))
+        return events
 
     # -------------------------------------------------------------- results
     def hand_summary(self, number: int | None = None) -> HandSummary:
-        """The after-hand summary of hand ``number`` (default: the current one, when over);
-        of a hand dealt again (doubler), its last deal."""
-        g = self.game
-        number = number or g.hand_number
-        entries = [i for i, (n, _) in enumerate(g.deals) if n == number]
-        if not entries:
-            raise SheepsheadError(f"hand {number} is not dealt")
-        i = entries[-1]
-        h, redeal = g.hands[i], g.deals[i][1]
-        if not h.is_over:
-            raise SheepsheadError(f"hand {number} is not over")
-        v = h.view(HUMAN)
-        r = h.result()
-        return HandSummary(
-            number=number, dealer=h.dealer, leaster=r.leaster, picker=r.picker,
-            partner=r.partner, called=r.called, call_kind=v.call_kind, alone=r.alone,
-            blind=tuple(v.blind or ()), bury=tuple(v.bury or ()), side_points=r.side_points,
-            points=tuple(r.points), tricks_won=tuple(v.tricks_won), scores=tuple(r.scores),
-            outcome=hand_outcome(r), multiplier=v.multiplier,
-            stakes=multiplier_text(v.multiplier, redeal, v.cracked_by, v.recracked, v.blitzed),
-            thrown_in=bool(r.thrown_in), redeal=redeal)
+        """The after-hand summary of hand ``number`` (default: the current one, when over)."""
+        return hand_summary(self.game, number)
 
     def score_sheet(self) -> ScoreSheet:
-        g = self.game
-        rows = tuple((n, tuple(h.result().scores)) for (n, _), h in zip(g.deals, g.hands, strict=True)
-                     if h.is_over and not h.thrown_in)
-        return ScoreSheet(rows, g.totals(), g.is_over, g.winners() if g.is_over else ())
+        return score_sheet(self.game)
 
     # ----------------------------------------------------------------- save
     def save(self) -> str:

@@ -1,0 +1,94 @@
+"""The browser's services for the page binding (``static/main.py``): storage, the clock and
+sharing.  Only this file and ``main.py`` touch the browser (``pyscript`` / ``js``); PyScript
+puts this file beside ``main.py`` (``pyscript.json``'s ``files``).
+
+* :class:`LocalStorage` — ``localStorage`` as a :class:`~sheepshead.ui.saves.Storage`;
+  :func:`open_storage` gives None when the browser denies it.
+* :func:`local_now` — the local date and time.
+* :func:`share` — the system share sheet, else the clipboard, else the text to copy.
+* :func:`is_none` — Python None or JavaScript null / undefined.
+"""
+
+import datetime
+
+from pyodide.ffi import JsException
+from pyscript import window
+from pyscript.ffi import to_js
+
+__all__ = ["LocalStorage", "open_storage", "local_now", "share", "is_none"]
+
+
+class LocalStorage:
+    """``localStorage`` as a :class:`~sheepshead.ui.saves.Storage`: the browser's refusals
+    (SecurityError, QuotaExceededError) become ``OSError``."""
+
+    def __init__(self, ls):
+        self.ls = ls
+
+    def _call(self, method: str, *args):
+        try:
+            if method == "keys":
+                return [self.ls.key(i) for i in range(int(self.ls.length))]
+            return getattr(self.ls, method)(*args)
+        except JsException as e:
+            raise OSError(str(e).splitlines()[0][:120] if str(e) else "refused") from None
+
+    def get(self, key: str) -> str | None:
+        value = self._call("getItem", key)
+        return None if is_none(value) else str(value)
+
+    def set(self, key: str, text: str) -> None:
+        self._call("setItem", key, text)
+
+    def remove(self, key: str) -> None:
+        self._call("removeItem", key)
+
+    def keys(self) -> list[str]:
+        return [str(k) for k in self._call("keys") if not is_none(k)]
+
+
+def open_storage() -> LocalStorage | None:
+    """``localStorage``, or None when the browser denies it."""
+    try:
+        ls = window.localStorage
+        if is_none(ls):
+            return None
+        ls.getItem("sheepshead.settings")
+        return LocalStorage(ls)
+    except JsException:               # denied (SecurityError)
+        return None
+
+
+def local_now() -> datetime.datetime:
+    """The local date and time (naive), from the browser's clock."""
+    d = window.Date.new()
+    return datetime.datetime(int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate()),
+                             int(d.getHours()), int(d.getMinutes()), int(d.getSeconds()))
+
+
+async def share(line: str, notice) -> None:
+    """Share ``line``: the share sheet, else the clipboard; ``notice(text)`` says what
+    happened when it is not the share sheet."""
+    nav = window.navigator
+    if hasattr(nav, "share") and nav.share:
+        try:
+            await nav.share(to_js({"text": line}))
+            return
+        except JsException as e:      # cancelled: done; refused: the clipboard instead
+            if getattr(e, "name", "") == "AbortError" or "AbortError" in str(e):
+                return
+    clipboard = getattr(nav, "clipboard", None)
+    if clipboard is None or is_none(clipboard):     # no clipboard (an insecure page)
+        notice(f"Copy this to share it: {line}", quiet=True)
+        return
+    try:
+        await clipboard.writeText(line)
+        link = " with its link" if "\n" in line else ""
+        notice(f"Copied to the clipboard: “{line.splitlines()[0]}”{link}.", quiet=True)
+    except JsException:               # permission refused
+        notice(f"Copy this to share it: {line}", quiet=True)
+
+
+def is_none(x) -> bool:
+    """True for Python None and JavaScript null / undefined."""
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
