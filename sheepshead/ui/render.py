@@ -359,8 +359,7 @@ def _tip(tv: TableView, ui: UiState) -> str:
         return (f'<div class="tip-box" role="note" aria-label="Tip"><strong>{escape(t.title)}'
                 f'</strong> {escape(t.text)}</div>')
     if ui.offer_tutorial:
-        return ('<div class="tip-box offer" role="note"><strong>New to Sheepshead?</strong> '
-                'A guided practice hand shows you the game, one tip at a time. '
+        return ('<div class="tip-box offer" role="note"><span>New to Sheepshead?</span>'
                 f'{_button("Practice hand", "small primary", data_ui="tutorial")}'
                 f'{_button("No thanks", "small", data_ui="tutorial-no")}</div>')
     return ""
@@ -372,6 +371,8 @@ def _actions(tv: TableView, ui: UiState) -> str:
         if tv.can_claim:
             out = _button("Claim the rest", "primary", data_ui="claim") + out
         out += _button("Hint", "small hint-btn", data_ui="hint")
+        if tv.can_undo:
+            out += _button("Undo", "small", data_ui="undo")
         if ui.hint:
             out += f'<p class="help hint-line" id="hint-line">{escape(ui.hint)}</p>'
     return out
@@ -459,8 +460,6 @@ def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
     if v.tricks:
         review = _button("Hide last trick" if ui.review else "Last trick", "small",
                          data_ui="review", aria_pressed="true" if ui.review else "false")
-    if tv.can_undo and not busy:
-        review += _button("Undo", "small", data_ui="undo")
     review += _button("Rules", "small", data_ui="rules", aria_haspopup="dialog")
     review = f'<span class="mine-buttons">{review}</span>'
 
