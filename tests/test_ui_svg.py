@@ -189,3 +189,100 @@ def test_output_is_deterministic_and_pure():
 def test_suit_paths_use_only_path_syntax():
     for letter, d in svg.SUIT_PATHS.items():
         assert re.fullmatch(r"[MmLlHhVvCcSsQqTtAaZz0-9 .,\-]+", d), letter
+
+
+# ------------------------------------------------------------- court figures
+
+COURTS = ("J", "Q", "K")
+MAX_DECK_BYTES = 48_000  # all 32 faces of one deck; a redraw inlines up to ~20 of them
+
+
+def _figure(card, four: bool) -> ET.Element | None:
+    """The court figure: the card's one <g> element (pip cards and Aces have none)."""
+    groups = parse(card_svg(card, four_colour=four)).findall(SVG_NS + "g")
+    assert len(groups) <= 1, card
+    return groups[0] if groups else None
+
+
+@pytest.mark.parametrize("four", DECKS)
+def test_king_queen_and_jack_have_different_figures_in_every_suit(four):
+    for suit in "CSHD":
+        figures = {}
+        for card in CARDS:
+            if card.suit_letter == suit and card.rank in COURTS:
+                figure = _figure(card, four)
+                assert figure is not None, card
+                figures[card.rank] = ET.tostring(figure)
+        assert len(figures) == 3 and len(set(figures.values())) == 3, suit
+        # Told apart by their shapes, not only by colour or the corner letter:
+        # no path of one figure's headgear and hair repeats in the other two.
+        shapes = {rank: {e.get("d") for e in ET.fromstring(xml).iter(SVG_NS + "path")}
+                  for rank, xml in figures.items()}
+        for rank in COURTS:
+            others = set().union(*(shapes[r] for r in COURTS if r != rank))
+            assert len(shapes[rank] - others) >= 4, (suit, rank)
+    for card in CARDS:
+        if card.rank not in COURTS:
+            assert _figure(card, four) is None, card
+
+
+@pytest.mark.parametrize("four", DECKS)
+def test_court_figures_are_drawn_in_their_suit_colour(four):
+    deck = FOUR_COLOUR if four else TWO_COLOUR
+    for card in CARDS:
+        if card.rank not in COURTS:
+            continue
+        colour = deck[card.suit_letter]
+        figure = _figure(card, four)
+        assert figure.get("stroke") == colour, card  # every shape outlined in the suit's ink
+        assert float(figure.get("stroke-width")) >= 1.5, card
+        fills = [e.get("fill") for e in figure.iter(SVG_NS + "path")]
+        assert fills.count(colour) >= 2, card  # solid ink (beard, hair, cap) and the robe's tint
+        used = {e.get(a) for e in figure.iter() for a in ("fill", "stroke")}
+        other_inks = set(deck.values()) - {colour}
+        assert not used & other_inks, card
+        # The figure's gold is not the trump band's gold: only trumps carry that.
+        assert TRUMP_MARK_COLOUR not in used, card
+
+
+def test_court_cards_keep_the_corner_index_of_the_pip_cards():
+    # Same rank text position and size and the same corner suit symbol as a 7,
+    # so the index is as legible as ever and shows in an overlapping hand.
+    for four in (False, True):
+        for card in CARDS:
+            if card.rank not in COURTS:
+                continue
+            seven = next(c for c in CARDS if c.rank == "7" and c.suit_letter == card.suit_letter)
+            court_root, seven_root = parse(card_svg(card, four_colour=four)), parse(card_svg(seven, four_colour=four))
+            court_text, seven_text = court_root.find(SVG_NS + "text"), seven_root.find(SVG_NS + "text")
+            assert court_text.attrib == seven_text.attrib, card
+            corner_pip = [e.attrib for e in court_root.findall(SVG_NS + "path") if "translate(8 41)" in e.get("transform", "")]
+            assert corner_pip == [e.attrib for e in seven_root.findall(SVG_NS + "path")
+                                  if "translate(8 41)" in e.get("transform", "")], card
+            assert len(corner_pip) == 1, card
+
+
+def test_court_figures_are_crisp_at_every_size():
+    # Coordinates with at most one decimal and no hairline strokes (viewBox units).
+    for four in (False, True):
+        for card in CARDS:
+            if card.rank not in COURTS:
+                continue
+            figure = _figure(card, four)
+            for element in figure.iter():
+                for number in re.findall(r"\d*\.\d+", element.get("d", "")):
+                    assert len(number.split(".")[1]) <= 1, (card, number)
+                width = element.get("stroke-width")
+                if width is not None:
+                    assert float(width) >= 1.2, (card, width)
+        for element in parse(card_svg(CARDS[0], four_colour=four)).iter():
+            if element.get("stroke-width") is not None:
+                assert float(element.get("stroke-width")) >= 1.2
+
+
+@pytest.mark.parametrize("four", DECKS)
+def test_whole_deck_stays_small(four):
+    total = sum(len(card_svg(card, four_colour=four).encode("utf-8")) for card in CARDS)
+    assert total < MAX_DECK_BYTES, total
+    courts = [len(card_svg(c, four_colour=four).encode("utf-8")) for c in CARDS if c.rank in COURTS]
+    assert max(courts) < MAX_CARD_BYTES, max(courts)

@@ -2,8 +2,8 @@
 
 Pure Python and standard library only (it runs in Pyodide); it never imports
 ``js`` or ``pyscript``.  Everything is drawn here: the four suit symbols are
-path data designed for this project, the face cards get a simple crown /
-coronet / cap motif, and the back is a plain lattice.  Nothing is fetched: no
+path data designed for this project, the King, Queen and Jack are
+each a flat figure of their own, and the back is a plain lattice.  Nothing is fetched: no
 images, no fonts (the rank uses the system sans-serif), no ``href``, no ids,
 so a card string can be inlined any number of times on one page.
 
@@ -11,8 +11,9 @@ Layout, in a ``0 0 100 140`` viewBox with no width or height (CSS sizes it):
 
 - a large rank and suit in the top-left corner, which stays legible on a
   48 px wide card and stays visible when cards in a hand overlap;
-- one big suit symbol lower down (bigger still on an Ace);
-- Jacks, Queens and Kings: a thin inner frame and a headgear motif top right;
+- pip cards: one big suit symbol lower down (bigger still on an Ace);
+- Kings, Queens and Jacks: a bust with a silhouette of its own (crown and
+  beard, tiara and long hair, feathered cap), a small suit symbol on the chest;
 - trump cards: a gold band down the left edge (a quiet "this is trump" cue).
 
 The svg is ``aria-hidden``: the button or element around it carries the
@@ -67,6 +68,16 @@ def contrast_ratio(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+def _fmt(x: float) -> str:
+    """A number in the shortest form SVG accepts (``.5``, ``12``, ``-.25``)."""
+    s = f"{x:.3f}".rstrip("0").rstrip(".")
+    if s.startswith("0."):
+        s = s[1:]
+    elif s.startswith("-0."):
+        s = "-" + s[2:]
+    return s or "0"
+
+
 # ------------------------------------------------------------------ suit paths
 # Each symbol fits the box 0..100 x 0..100 and is placed with a transform.
 # All sub-paths wind the same way, so overlaps fill (nonzero rule).
@@ -92,38 +103,98 @@ SUIT_PATHS = {
 }
 """The suit symbols, original path data in a 100 x 100 box."""
 
-# Headgear for the face cards, in a 100 x 60 box, drawn in the suit colour.
-_CROWN_PATHS = {
-    # King: a tall crown, three points with balls, on a band.
-    "K": (
-        "M8 56V46L4 12L28 34L50 4L72 34L96 12L92 46V56Z"
-        "M4 4a6 6 0 1 1 0 12a6 6 0 1 1 0-12ZM50-4a6 6 0 1 1 0 12a6 6 0 1 1 0-12Z"
-        "M96 4a6 6 0 1 1 0 12a6 6 0 1 1 0-12Z"
-    ),
-    # Queen: a pointed tiara with an orb and three pearls set in its band.
-    "Q": (
-        "M8 58V44C22 40 36 30 50 12C64 30 78 40 92 44V58Z"
-        "M26 51a4 4 0 1 0 8 0a4 4 0 1 0-8 0ZM46 51a4 4 0 1 0 8 0a4 4 0 1 0-8 0Z"
-        "M66 51a4 4 0 1 0 8 0a4 4 0 1 0-8 0Z"
-        "M50-2a7 7 0 1 1 0 14a7 7 0 1 1 0-14Z"
-    ),
-    # Jack: a two-pointed cap with a bell on each tip.
-    "J": (
-        "M12 58V48C14 30 6 18 2 10C20 14 38 24 50 38C62 24 80 14 98 10"
-        "C94 18 86 30 88 48V58Z"
-        "M2 2a6 6 0 1 1 0 12a6 6 0 1 1 0-12ZM98 2a6 6 0 1 1 0 12a6 6 0 1 1 0-12Z"
-    ),
+# ------------------------------------------------------------- court figures
+# Each court card shows a flat bust, head and crown to the right of the corner
+# index, the shoulders across the lower card.  A figure is a list of
+# (style, path data) drawn in one group stroked 2 units wide in the suit
+# colour, so every shape has a crisp outline in the suit's ink at any size.
+# The three silhouettes differ at a glance:
+# - King: a tall five-pointed gold crown, a big pointed beard in the suit
+#   colour over a white ermine collar, a gold sceptre on the left;
+# - Queen: a low tiara with three pearls, long hair in the suit colour
+#   framing the face down to the shoulders, a pendant, a gold flower;
+# - Jack: a beardless young face under a floppy cap in the suit colour with a
+#   long gold feather, a gold V collar, a halberd on the left.
+# The props on the left sit below the corner index, so they show in a hand
+# of overlapping cards too.
+
+ACCENT_COLOUR = "#f0b429"
+"""The court cards' gold (crowns, feather, flower), always outlined in the suit
+colour; a lighter, yellower gold than the trump band, so it never reads as one."""
+SKIN_COLOUR = "#fbe3cc"
+
+# Style keys: "i" ink (the suit colour), "t" a light tint of it, "g" gold,
+# "s" skin, "w" white (ermine), "n" a line only, "d" dots (the round caps of
+# a wide, tiny stroke), "o"/"G" gold drawn twice: a thick outline, then a fill
+# that hides the inner strokes where shapes overlap.
+_STYLES = {
+    "i": 'fill="{c}"', "t": 'fill="{c}" fill-opacity=".18"', "g": f'fill="{ACCENT_COLOUR}"',
+    "s": f'fill="{SKIN_COLOUR}"', "w": f'fill="{FACE_COLOUR}"', "n": 'fill="none"',
+    "d": 'fill="none" stroke-width="4"',
+    "o": f'fill="{ACCENT_COLOUR}" stroke-width="3"', "G": f'fill="{ACCENT_COLOUR}" stroke="none"',
 }
 
 
-def _fmt(x: float) -> str:
-    """A number in the shortest form SVG accepts (``.5``, ``12``, ``-.25``)."""
-    s = f"{x:.3f}".rstrip("0").rstrip(".")
-    if s.startswith("0."):
-        s = s[1:]
-    elif s.startswith("-0."):
-        s = "-" + s[2:]
-    return s or "0"
+def _circle(x: float, y: float, r: float) -> str:
+    """Path data of a circle (two arcs), to join several into one path."""
+    r2 = _fmt(2 * r)
+    return f"M{_fmt(x)} {_fmt(y - r)}a{_fmt(r)} {_fmt(r)} 0 1 1 0 {r2}a{_fmt(r)} {_fmt(r)} 0 1 1 0-{r2}Z"
+
+
+_FLOWER = "".join(_circle(24 + x, 87 + y, 4)
+                  for x, y in ((0, -5), (4.8, -1.5), (2.9, 4), (-2.9, 4), (-4.8, -1.5)))
+_ROBE = "M14 132V110C14 94 30 84 50 82H76C88 84 94 94 94 106V132Z"
+_NECK = "M57 64V86H69V64Z"
+_FACE_OVAL = "M63 38C71 38 75 46 75 55C75 65 70 71 63 71C56 71 51 65 51 55C51 46 55 38 63 38Z"
+_EYES = "M58.5 53h.1M67.5 53h.1"
+_SMILE = "M60 63.5Q63 65.5 66 63.5"
+_FIGURES: dict[str, list[tuple[str, str]]] = {
+    "K": [
+        ("t", _ROBE),
+        ("w", "M34 88C46 98 80 98 92 88L94 98C80 110 46 110 32 98Z"),
+        ("d", "M44 99h.1M56 103h.1M70 103h.1M82 99h.1"),
+        ("s", "M63 36C72 36 77 44 77 54C77 64 72 70 63 70C54 70 49 64 49 54C49 44 54 36 63 36Z"),
+        ("i", "M48 50C48 72 55 86 63 94C71 86 78 72 78 50C74 58 70 60 63 60C56 60 52 58 48 50Z"),
+        ("d", "M57.5 50h.1M68.5 50h.1"),
+        ("g", "M46 40L43 18L54 27L63 8L72 27L83 18L80 40Z"),
+        ("n", "M24 88V132"),
+        ("g", _circle(24, 82, 6)),
+    ],
+    "Q": [
+        ("t", _ROBE),
+        ("i", "M63 30C47 30 44 44 44 58C44 74 40 86 34 96C42 98 48 96 51 90C53 84 56 78 63 78"
+              "C70 78 73 84 75 90C78 96 84 98 92 96C86 86 82 74 82 58C82 44 79 30 63 30Z"),
+        ("s", _NECK),
+        ("s", _FACE_OVAL),
+        ("g", _circle(63, 90, 4)),
+        ("d", _EYES), ("n", _SMILE),
+        ("g", "M48 37C52 29 58 26 63 26C68 26 74 29 78 37C70 34 56 34 48 37Z"),
+        ("g", _circle(52, 27, 4) + _circle(63, 21, 4) + _circle(74, 27, 4)),
+        ("n", "M24 94V130"),
+        ("i", "M24 112C18 112 15 108 14 104C19 104 23 106 24 112Z"),
+        ("o", _FLOWER),
+        ("G", _FLOWER),
+        ("d", "M24 87h.1"),
+    ],
+    "J": [
+        ("t", _ROBE),
+        ("g", "M50 83L63 100L76 83Z"),
+        ("s", _NECK),
+        ("s", _FACE_OVAL),
+        ("d", _EYES), ("n", _SMILE),
+        ("i", "M44 46C40 30 52 22 66 22C80 22 92 30 94 42C82 40 66 42 44 46Z"),
+        ("g", "M70 24C74 14 82 8 93 6C92 16 84 23 72 28Z"),
+        ("n", "M24 84V132"),
+        ("g", "M24 70L28.5 84H19.5ZM24 88C15 87 11 96 13 106C16 101 20 99 24 99Z"),
+    ],
+}
+
+_FIGURE_MARKUP = {
+    rank: ('<g stroke="{c}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round">'
+           + "".join(f'<path {_STYLES[k]} d="{d}"/>' for k, d in parts) + "</g>")
+    for rank, parts in _FIGURES.items()
+}
+"""Each court figure's markup, with ``{c}`` standing for the suit colour."""
 
 
 def _place(d: str, x: float, y: float, size: float, colour: str) -> str:
@@ -163,13 +234,8 @@ def _centre(card: Card, colour: str) -> str:
     d = SUIT_PATHS[card.suit_letter]
     if card.rank == "A":
         return _place(d, 16, 58, 72, colour)
-    if card.rank in _CROWN_PATHS:
-        frame = (f'<rect x="40" y="8" width="52" height="124" rx="4" fill="none" '
-                 f'stroke="{colour}" stroke-width="1.5"/>')
-        rule = ' fill-rule="evenodd"' if card.rank == "Q" else ""  # pearls cut out
-        crown = (f'<path transform="translate(46 22) scale(.4)" fill="{colour}"{rule} '
-                 f'd="{_CROWN_PATHS[card.rank]}"/>')
-        return frame + crown + _place(d, 43, 68, 46, colour)
+    if card.rank in _FIGURES:
+        return _FIGURE_MARKUP[card.rank].replace("{c}", colour) + _place(d, 54, 110, 18, colour)
     return _place(d, 22, 66, 56, colour)
 
 
