@@ -1,0 +1,420 @@
+"""The table's layout, measured in Chromium on the built site (issue 13, "Figures and tests").
+
+At 320×568, 390×844, 844×390 and 1280×800 a whole New Game hand is played by tapping (seat 0
+picks, buries and calls an ace), and at every step where the page is idle one
+``page.evaluate`` returns the boxes of what is on screen. The checks below then say, in
+words, what is wrong: which viewport, which step, which two elements, with the numbers.
+
+- nothing overflows the viewport (the page fits exactly, with no vertical scroll; dialogs
+  scroll inside themselves);
+- no two visible cards of the hand overlap by more than HAND_OVERLAP of a card's width, and
+  no two trick cards overlap by more than TRICK_OVERLAP_PX;
+- the minimum card sizes of the issue (MIN_SIZES) and 44 px touch targets for the hand;
+- trick cards never touch a seat box or a chip;
+- no notice box (NOTICES) covers a seat, an action button, a card of the hand or an open
+  dialog, except the toasts (TOAST), which must show whole and on top of the dialog.
+
+axe-core (a pinned npm development dependency, never shipped in dist/) audits the page at
+each phase: zero "serious" or "critical" violations. A second test checks that keyboard
+focus shows a ring and mouse focus (or focus the page moves itself after a tap) does not.
+Each test collects every problem it sees and fails once, listing them all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from table_helpers import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    body,
+    click_action,
+    find_deal,
+    set_setting,
+    tap_card,
+    wait_idle,
+)
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+VIEWPORTS = {
+    "320x568": {"width": 320, "height": 568},     # a small phone
+    "390x844": {"width": 390, "height": 844},     # a phone in portrait
+    "844x390": {"width": 844, "height": 390},     # the same phone on its side
+    "1280x800": {"width": 1280, "height": 800},   # a desktop
+}
+
+# A fanned hand may overlap its neighbour by at most half a card's width, so that each
+# card's top-left corner (rank and suit) stays visible.
+HAND_OVERLAP = 0.5
+# Trick cards are laid out apart: any overlap beyond this many pixels hides a rank.
+TRICK_OVERLAP_PX = 2.0
+# Sub-pixel rounding allowed where two boxes must merely not touch, or must fit the viewport.
+EPS_PX = 0.5
+# The issue's minimum widths: (viewport, which cards, min width in px).
+MIN_SIZES = [("390x844", "hand", 64.0), ("844x390", "trick", 56.0)]
+TOUCH_PX = 44.0                 # every card of the hand, at every size, both ways
+
+# What counts as a notice box, and what it must never cover.
+NOTICES = "#notice.shown, #offline-bar .offline-msg, #tip .tip-box.offer"
+# A notice that is meant to float above an open dialog ("Copied to the clipboard"): it must
+# be wholly inside the viewport and on top (elementFromPoint at its centre is inside it).
+TOAST = "#notice"
+# While a dialog is open, the table behind its backdrop is not in use: a notice is then
+# checked against the dialog only; otherwise against the seats, the actions and the hand.
+
+SNAPSHOT_JS = """
+(arg) => {
+  const shown = (e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0
+      && e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+  };
+  const words = (e) => (e.getAttribute('aria-label') || e.textContent || '')
+      .trim().replace(/\\s+/g, ' ').slice(0, 48);
+  const name = (e) => {
+    if (e.dataset.card) return `${e.className.includes('tcard') ? 'trick' : 'hand'} card ${e.dataset.card}`;
+    if (e.classList.contains('seat-box')) {
+      const seat = e.closest('.seat');
+      return `seat ${seat ? (seat.getAttribute('aria-label') || seat.id) : '?'}`;
+    }
+    if (e.classList.contains('dialog')) {
+      const h = e.querySelector('h2');
+      return `dialog "${h ? words(h) : '?'}"`;
+    }
+    if (e.id === 'notice') return `#notice "${words(e)}"`;
+    if (e.classList.contains('offline-msg')) return `offline notice "${words(e)}"`;
+    if (e.classList.contains('offer')) return `tip offer "${words(e)}"`;
+    if (e.classList.contains('chip')) return `chip "${words(e)}"`;
+    if (e.classList.contains('tcard')) return `trick card "${words(e)}"`;
+    return `${e.tagName.toLowerCase()} "${words(e)}"`;
+  };
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {name: name(e), x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height};
+  };
+  const all = (sel) => [...document.querySelectorAll(sel)].filter(shown).map(box);
+  const notices = [...document.querySelectorAll(arg.notices)].filter(shown).map((e) => {
+    const b = box(e);
+    const hit = document.elementFromPoint((b.x + b.r) / 2, (b.y + b.b) / 2);
+    b.onTop = !!hit && e.contains(hit);
+    b.toast = e.matches(arg.toast);
+    return b;
+  });
+  const se = document.scrollingElement;
+  return {
+    scrollW: se.scrollWidth, scrollH: se.scrollHeight, innerW: innerWidth, innerH: innerHeight,
+    hand: all('#hand button.card'), trick: all('#center .tcard'), seats: all('.seat-box'),
+    chips: all('#chips .chip'), actions: all('#actions button'), dialogs: all('#panel .dialog'),
+    notices,
+  };
+}
+"""
+
+AXE_JS = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(
+  v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5),
+        help: v.help}))"""
+
+TOAST_STATE_JS = """e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return `box ${r.width}×${r.height} at ${r.left},${r.top}; display ${s.display}; `
+    + `visibility ${s.visibility}; opacity ${s.opacity}; "${e.textContent.trim().slice(0, 40)}"`; }"""
+
+FOCUS_JS = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const s = getComputedStyle(e);
+  const words = (e.getAttribute('aria-label') || e.textContent || '').trim().replace(/\\s+/g, ' ');
+  return {name: `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} "${words.slice(0, 40)}"`,
+          heading: e.matches('#panel h2'), focusVisible: e.matches(':focus-visible'),
+          outlineStyle: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth) || 0,
+          outlineColor: s.outlineColor, boxShadow: s.boxShadow};
+}"""
+
+
+# ------------------------------------------------------------------ geometry
+
+
+def overlap(a: dict, b: dict) -> tuple[float, float]:
+    """How far two boxes overlap along x and along y (negative: a gap)."""
+    return min(a["r"], b["r"]) - max(a["x"], b["x"]), min(a["b"], b["b"]) - max(a["y"], b["y"])
+
+
+def intersects(a: dict, b: dict, eps: float = EPS_PX) -> bool:
+    dx, dy = overlap(a, b)
+    return dx > eps and dy > eps
+
+
+def px(v: float) -> str:
+    return f"{v:.0f}" if abs(v - round(v)) < 0.05 else f"{v:.1f}"
+
+
+def where(b: dict) -> str:
+    return f"[{px(b['x'])},{px(b['y'])} {px(b['w'])}×{px(b['h'])}]"
+
+
+# -------------------------------------------------------------------- checks
+
+
+def check_overflow(s: dict) -> list[str]:
+    out = []
+    if s["scrollW"] > s["innerW"]:
+        out.append(f"scrollWidth {s['scrollW']} > innerWidth {s['innerW']}")
+    if s["scrollH"] > s["innerH"]:
+        out.append(f"scrollHeight {s['scrollH']} > innerHeight {s['innerH']}")
+    return out
+
+
+def check_hand_overlap(s: dict) -> list[str]:
+    out = []
+    cards = s["hand"]
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            dx, dy = overlap(a, b)
+            width = min(a["w"], b["w"])
+            if dx > EPS_PX and dy > EPS_PX and dx > HAND_OVERLAP * width + EPS_PX:
+                out.append(f"{a['name']} and {b['name']} overlap by {px(dx)} px "
+                           f"> {HAND_OVERLAP:g} × width {px(width)}")
+    return out
+
+
+def check_trick_overlap(s: dict) -> list[str]:
+    out = []
+    cards = s["trick"]
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            dx, dy = overlap(a, b)
+            if dx > TRICK_OVERLAP_PX and dy > TRICK_OVERLAP_PX:
+                out.append(f"{a['name']} {where(a)} and {b['name']} {where(b)} overlap "
+                           f"by {px(dx)}×{px(dy)} px")
+    return out
+
+
+def check_sizes(s: dict, viewport: str) -> list[str]:
+    out = []
+    for b in s["hand"]:
+        if b["w"] < TOUCH_PX or b["h"] < TOUCH_PX:
+            out.append(f"{b['name']} is {px(b['w'])}×{px(b['h'])} px < {TOUCH_PX:g} px touch target")
+    for size, which, least in MIN_SIZES:
+        if size != viewport:
+            continue
+        for b in s[which]:
+            if b["w"] < least:
+                out.append(f"{b['name']} is {px(b['w'])} px wide < {least:g} px")
+    return out
+
+
+def check_trick_clear(s: dict) -> list[str]:
+    return [f"{c['name']} {where(c)} intersects {o['name']} {where(o)}"
+            for c in s["trick"] for o in s["seats"] + s["chips"] if intersects(c, o)]
+
+
+def check_notices(s: dict) -> list[str]:
+    out = []
+    dialogs = s["dialogs"]
+    for n in s["notices"]:
+        if dialogs and n["toast"]:
+            inside = (n["x"] >= -EPS_PX and n["y"] >= -EPS_PX and n["r"] <= s["innerW"] + EPS_PX
+                      and n["b"] <= s["innerH"] + EPS_PX)
+            if not inside:
+                out.append(f"toast {n['name']} {where(n)} is not wholly inside the "
+                           f"{s['innerW']}×{s['innerH']} viewport")
+            if not n["onTop"]:
+                out.append(f"toast {n['name']} {where(n)} is not on top (elementFromPoint at "
+                           "its centre is outside it)")
+            continue
+        obstacles = dialogs or s["seats"] + s["actions"] + s["hand"]
+        out += [f"{n['name']} {where(n)} covers {o['name']} {where(o)}"
+                for o in obstacles if intersects(n, o)]
+    return out
+
+
+def layout_problems(s: dict, viewport: str) -> list[str]:
+    return (check_overflow(s) + check_hand_overlap(s) + check_trick_overlap(s)
+            + check_sizes(s, viewport) + check_trick_clear(s) + check_notices(s))
+
+
+def axe_problems(page) -> list[str]:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(AXE_JS)
+    bad = [v for v in found if v["impact"] in ("serious", "critical")]
+    return [f"axe {v['id']} ({v['impact']}): {v['help']} — {'; '.join(v['nodes'])}" for v in bad]
+
+
+# --------------------------------------------------------------------- steps
+
+
+OFFLINE_SETTLED_JS = """() => ['ready', 'error', 'unsupported', 'update'].includes(
+  document.documentElement.dataset.offline)"""
+
+
+def arrives(wait) -> bool:
+    """Run a Playwright wait; False when it times out."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        wait()
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+class Table:
+    """One page at one viewport: acts, waits until idle, measures, and keeps the problems."""
+
+    def __init__(self, page, viewport: str):
+        self.page = page
+        self.viewport = viewport
+        self.problems: list[str] = []
+        self.audited: set[str] = set()
+
+    def check(self, step: str, audit: str | None = None) -> None:
+        wait_idle(self.page)
+        snap = self.page.evaluate(SNAPSHOT_JS, {"notices": NOTICES, "toast": TOAST})
+        for problem in layout_problems(snap, self.viewport):
+            self.problems.append(f"{self.viewport} {step}: {problem}")
+        if audit and audit not in self.audited:
+            self.audited.add(audit)
+            for problem in axe_problems(self.page):
+                self.problems.append(f"{self.viewport} {step} [{audit}]: {problem}")
+
+
+def start_hand(page, site_url: str, t: Table) -> None:
+    """Open a seeded New Game on a first visit, decline the practice hand, set instant speed."""
+    page.goto(site_url + "#game=" + find_deal("ace")[0][5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    # Let the offline support settle, so its "Ready to play offline" shows when it would.
+    if not arrives(lambda: page.wait_for_function(OFFLINE_SETTLED_JS, timeout=20_000)):
+        t.problems.append(f"{t.viewport}: the offline support never settled (html[data-offline])")
+    t.check("first visit (practice offer)")
+    page.click('[data-ui="tutorial-no"]')
+    t.check("after No thanks")
+    set_setting(page, "speed", "instant")
+
+
+def play_hand(page, site_url: str, viewport: str) -> Table:
+    t = Table(page, viewport)
+    _, bury, call = find_deal("ace")
+    start_hand(page, site_url, t)
+    t.check("pick", audit="pick")
+    click_action(page, "Pick up")
+    t.check("bury, none chosen", audit="bury")
+    for n, card in enumerate(bury.cards, 1):
+        page.click(f'#hand button[data-card="{card}"]')
+        t.check(f"bury, {n} chosen ({card})")
+    click_action(page, "Bury these two")
+    t.check("call", audit="call")
+    click_action(page, f"Call {call.card.name}")
+    for turn in range(1, 12):
+        wait_idle(page)
+        if body(page, "phase") == "over":
+            break
+        assert body(page, "phase") == "play" and body(page, "turn") == "you"
+        t.check(f"play, your turn {turn}", audit="play")
+        tap_card(page)
+    assert body(page, "phase") == "over"
+    page.locator("#panel .dialog").wait_for(state="visible")
+    t.check("over, hand summary open", audit="over")
+    page.click('#panel [data-ui="close"]')
+    page.wait_for_selector("#panel", state="hidden")
+    t.check("over, summary closed")
+    page.click('header [data-ui="menu"]')
+    page.locator("#panel .dialog").wait_for(state="visible")
+    t.check("menu open", audit="menu")
+    page.click('#panel [data-ui="share"]')         # "Copied to the clipboard": a toast
+    toast = page.locator("#notice.shown")
+    if not arrives(lambda: toast.wait_for(state="attached", timeout=5_000)):
+        t.problems.append(f"{viewport} menu: Share showed no notice (#notice.shown) within 5 s")
+    elif not toast.is_visible():
+        seen = toast.evaluate(TOAST_STATE_JS)
+        t.problems.append(f"{viewport} menu, after Share: the toast is in the page but not "
+                          f"visible: {seen}")
+    t.check("menu, after Share (toast)")
+    return t
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_whole_hand_fits_and_passes_axe(page, site_url, viewport):
+    assert AXE.is_file(), f"{AXE} missing: run `npm ci` (axe-core is a devDependency)"
+    page.set_viewport_size(VIEWPORTS[viewport])
+    t = play_hand(page, site_url, viewport)
+    missing = {"pick", "bury", "call", "play", "over", "menu"} - t.audited
+    if missing:
+        t.problems.append(f"{viewport}: axe never ran at {sorted(missing)}")
+    errors = page.log.errors()
+    if errors:
+        t.problems.append(f"{viewport}: console errors: {errors}")
+    assert not t.problems, f"{len(t.problems)} problems:\n" + "\n".join(t.problems)
+
+
+# --------------------------------------------------------------------- focus
+
+
+def ring(f: dict) -> bool:
+    """A visible focus ring on the focused element: an outline, or a :focus-visible shadow."""
+    outline = (f["outlineStyle"] != "none" and f["outlineWidth"] > 0
+               and not f["outlineColor"].replace(" ", "").endswith(",0)")
+               and f["outlineColor"] != "transparent")
+    return outline or (f["focusVisible"] and f["boxShadow"] != "none")
+
+
+def focus_problems(page, how: str, keyboard: bool) -> list[str]:
+    f = page.evaluate(FOCUS_JS)
+    if f is None:
+        return [f"{how}: nothing is focused"] if keyboard else []
+    seen = (f"{f['name']}: :focus-visible {f['focusVisible']}, outline {f['outlineStyle']} "
+            f"{px(f['outlineWidth'])}px {f['outlineColor']}, box-shadow {f['boxShadow']}")
+    if keyboard and not (f["focusVisible"] and ring(f)):
+        return [f"{how}: keyboard focus shows no ring — {seen}"]
+    if not keyboard and (f["focusVisible"] or ring(f)):
+        return [f"{how}: focus not given by the keyboard shows a ring — {seen}"]
+    return []
+
+
+def test_focus_ring_for_the_keyboard_only(page, site_url):
+    page.set_viewport_size(VIEWPORTS["390x844"])
+    seed, bury, call = find_deal("ace")
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    # Before any input the page focuses its first decision itself: no ring wanted there either.
+    problems = focus_problems(page, "on load, before any input (the page's own focus)",
+                              keyboard=False)
+    page.click('[data-ui="tutorial-no"]')
+    wait_idle(page)
+    set_setting(page, "speed", "instant")
+    problems += focus_problems(page, "after closing the menu with the mouse", keyboard=False)
+    page.keyboard.press("Tab")
+    problems += focus_problems(page, "after Tab", keyboard=True)
+    page.keyboard.press("Tab")
+    problems += focus_problems(page, "after a second Tab", keyboard=True)
+    page.get_by_role("button", name="Pick up", exact=True).click()
+    wait_idle(page)
+    problems += focus_problems(page, "after tapping Pick up", keyboard=False)
+    for card in bury.cards:
+        page.click(f'#hand button[data-card="{card}"]')
+        wait_idle(page)
+        problems += focus_problems(page, f"after tapping {card} to bury", keyboard=False)
+    click_action(page, "Bury these two")
+    problems += focus_problems(page, "after tapping Bury these two", keyboard=False)
+    click_action(page, f"Call {call.card.name}")
+    problems += focus_problems(page, "after tapping the call", keyboard=False)
+    for _ in range(12):
+        wait_idle(page)
+        if body(page, "phase") == "over":
+            break
+        tap_card(page)
+    assert body(page, "phase") == "over"
+    page.locator("#panel .dialog").wait_for(state="visible")
+    heading = page.evaluate("() => document.activeElement.matches('#panel h2')")
+    if not heading:
+        problems.append("the hand summary opened without focusing its heading (#panel h2)")
+    problems += focus_problems(page, "hand summary opened after a tap (its heading)", keyboard=False)
+    page.keyboard.press("Tab")
+    problems += focus_problems(page, "hand summary, after Tab", keyboard=True)
+    assert not problems, "\n".join(problems)
+    assert page.log.errors() == []
