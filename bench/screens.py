@@ -28,8 +28,9 @@ line per file with its size. A PNG over MAX_PNG_BYTES is taken again as a JPEG (
 named ``.jpg`` instead; an older file of the other kind is removed.
 
 What it shows is the same at every run: a fixed seed, instant speed, reduced motion, a
-fixed time zone and locale, every screen a fresh first visit, and service workers blocked
-(so no "Ready to play offline" notice arrives at a moment that depends on the machine).
+fixed time zone, locale and date (FIXED_TIME), every screen a fresh first visit, and
+service workers blocked (so no "Ready to play offline" notice arrives at a moment that
+depends on the machine).
 Nothing is fetched from outside 127.0.0.1: any other request stops the run.
 """
 
@@ -61,8 +62,16 @@ SCREENS = {
 MAX_PNG_BYTES = 400_000
 JPEG_QUALITY = 80
 TIMEZONE = "America/Chicago"
+FIXED_TIME = "2026-12-01T12:00:00-06:00"      # what Date says (the menu names today's Daily)
 LOCALE = "en-US"
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
+# Before a shot: let every running finite CSS animation end (at most 3 s), as tests/test_layout.py does.
+SETTLE_JS = """async () => {
+  const finite = document.getAnimations().filter(
+    (a) => a.playState === 'running' && isFinite(a.effect?.getComputedTiming().endTime));
+  await Promise.race([Promise.allSettled(finite.map((a) => a.finished)),
+                      new Promise((done) => setTimeout(done, 3000))]);
+}"""
 
 
 class Gallery:
@@ -73,6 +82,7 @@ class Gallery:
         self.written: list[Path] = []
 
     def shoot(self, page, name: str) -> None:
+        page.evaluate(SETTLE_JS)
         png, jpg = self.out / f"{name}.png", self.out / f"{name}.jpg"
         page.screenshot(path=str(png))
         keep, drop = png, jpg
@@ -109,6 +119,7 @@ def new_page(browser, screen: str, origin: str, foreign: list[str]):
             route.abort()
 
     context.route("**/*", check)
+    context.clock.set_fixed_time(FIXED_TIME)       # Date only: timers run as usual
     page = context.new_page()
     page.set_default_timeout(30_000)
     return context, page
