@@ -4,6 +4,7 @@ At 320×568, 390×844, 844×390 and 1280×800 a whole New Game hand is played by
 picks, buries and calls an ace), and at every step where the page is idle one
 ``page.evaluate`` returns the boxes of what is on screen. The checks below then say, in
 words, what is wrong: which viewport, which step, which two elements, with the numbers.
+At your second turn "Last trick" puts a whole five-card trick on the felt, measured too.
 
 - nothing overflows the viewport (the page fits exactly, with no vertical scroll; dialogs
   scroll inside themselves);
@@ -336,9 +337,9 @@ def play_hand(page, site_url: str, viewport: str) -> Table:
         assert body(page, "phase") == "play" and body(page, "turn") == "you"
         t.check(f"play, your turn {turn}", audit="play")
         if turn == 2:       # a whole trick of five cards on the felt: the last one, reviewed
-            page.click('#mine [data-ui="review"]')
+            page.click('[data-ui="review"]')
             t.check("play, last trick shown")
-            page.click('#mine [data-ui="review"]')
+            page.click('[data-ui="review"]')
             wait_idle(page)
         tap_card(page)
     assert body(page, "phase") == "over"
