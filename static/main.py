@@ -100,6 +100,10 @@ class App:
                      f'class="btn small primary" data-ui="reload">Reload</button></p>' + items)
         el.innerHTML = items
         el.className = "notice" + (" shown" if items else "") + (" quiet" if quiet else "")
+        above = document.getElementById("panel-notices")   # a dialog is open: above it
+        if not is_none(above):
+            above.innerHTML = items
+            above.className = "panel-notices notice" + (" shown" if items else "")
 
     def take_notices(self):
         for text in self.session.take_notices():
@@ -119,6 +123,12 @@ class App:
         self.draw()
         self.bind()
         self.body.dataset.ready = "1"
+        pending = self.body.getAttribute("data-pending-ui")   # tapped while Python started
+        for button in document.querySelectorAll("header [aria-busy]"):
+            button.removeAttribute("aria-busy")
+        if not is_none(pending) and pending in ("menu", "scores"):
+            self.body.removeAttribute("data-pending-ui")
+            self.do_ui(str(pending))
         self.run_soon()
         self.spawn(self.tick())
 
@@ -165,6 +175,9 @@ class App:
         over = self.session.overlay(self.ui)
         if over is not None:
             html["panel"] = over[1]
+        if html["panel"]:               # notices show above the dialog, never over it
+            html["panel"] = ('<div class="panel-notices notice" id="panel-notices" '
+                             'role="status"></div>' + html["panel"])
         focused = self.focus_key()
         for region, text in html.items():
             if self.drawn.get(region) != text:
@@ -177,6 +190,8 @@ class App:
         self.body.dataset.panel = "1" if html["panel"] else "0"   # notices float above it
         for el in self.behind_panel:       # a modal panel: the table behind it is inert
             el.inert = bool(html["panel"])
+        if html["panel"] and self.drawn.get("panel") == html["panel"]:
+            self.show_notices()
         v = self.table.seat_view()
         for seat in range(1, 5):           # a three- or four-handed table has fewer seats
             self.els[f"seat-{seat}"].hidden = seat >= v.players

@@ -13,13 +13,15 @@
 //   "Share, then Add to Home Screen".
 // <html data-offline="..."> says where this stands: "unsupported", "registering",
 // "installing", "ready" (this page is served by the worker), "update" (a new version
-// waits), "error". Banners live in #offline-bar (styles: static/offline.css).
+// waits), "error". Banners live in #offline-bar, inside the page's one notice area
+// (index.html; styles: static/offline.css), in the flow of the page. Install offers wait
+// until the first hand is over (<body data-phase="over"> or data-hand above 1).
 
 const WORKER_URL = "./sw.js";
 const SEEN_READY_KEY = "sheepshead.offline.ready-shown";
 const SEEN_IOS_HINT_KEY = "sheepshead.offline.ios-hint-shown";
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
-const HINT_MS = 15000;  // install offers step aside (they cover the top seats); updates stay
+const HINT_MS = 20000;  // install offers step aside after a while; updates stay
 
 const root = document.documentElement;
 let reloadRequested = false;
@@ -159,7 +161,7 @@ async function register() {
     }
     if (root.dataset.offline !== "update") setState("ready");
     if (remember(SEEN_READY_KEY)) {
-      show("ready", "Ready to play offline", [], { hideAfterMs: 8000 });
+      show("ready", "Ready to play offline", [], { closable: false, hideAfterMs: 8000 });
     }
   } else if (root.dataset.offline !== "update") {
     setState("ready");
@@ -170,9 +172,31 @@ async function register() {
 
 let deferredPrompt = null;
 
+// Runs `then` once the first hand is over (at once if it already is).
+function afterFirstHand(then) {
+  const body = document.body;
+  const done = () => body && (body.dataset.phase === "over" || Number(body.dataset.hand || 1) > 1);
+  if (done()) {
+    then();
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (done()) {
+      watch.disconnect();
+      then();
+    }
+  });
+  watch.observe(body, { attributes: true, attributeFilter: ["data-phase", "data-hand"] });
+}
+
 window.addEventListener("beforeinstallprompt", (event) => {
   event.preventDefault();
   deferredPrompt = event;
+  afterFirstHand(offerInstall);
+});
+
+function offerInstall() {
+  if (!deferredPrompt) return;
   show("install", "Play from your home screen", [
     ["Install", async () => {
       hide("install");
@@ -184,7 +208,7 @@ window.addEventListener("beforeinstallprompt", (event) => {
       }
     }, true],
   ], { hideAfterMs: HINT_MS });
-});
+}
 
 window.addEventListener("appinstalled", () => {
   deferredPrompt = null;
@@ -216,7 +240,7 @@ function start() {
   if (started) return;
   started = true;
   register();
-  maybeIosHint();
+  afterFirstHand(maybeIosHint);
 }
 
 if (document.body && document.body.dataset.ready === "1") start();

@@ -18,7 +18,7 @@ from html import escape
 from ..rules import Rules
 from .daily import DailyResult, place_of, place_text, signed, versus_par
 from .markup import button
-from .panels import stats_html
+from .panels import standings_html, stats_html
 from .wording import names_for
 
 __all__ = ["DailyScreen", "Question", "results_html", "confirm_html", "par_line"]
@@ -74,20 +74,6 @@ def _par_verdict(total: int, par: int | None) -> str:
     return "Par beat you this time."
 
 
-def _standings(totals: tuple[int, ...]) -> str:
-    names = names_for(len(totals))
-    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-    items = []
-    for seat in order:
-        place, tied = place_of(totals, seat)
-        mine = ' class="you"' if seat == 0 else ""
-        pos = place_text(place, tied, len(totals)).rsplit(" of ", 1)[0]
-        items.append(f'<li{mine}><span class="pos">{pos}</span> '
-                     f'<span class="who">{escape(names[seat])}</span> '
-                     f'<span class="pts">{signed(totals[seat])}</span></li>')
-    return f'<ol class="standings">{"".join(items)}</ol>'
-
-
 def _sheet(rows: tuple[tuple[int, tuple[int, ...]], ...], totals: tuple[int, ...]) -> str:
     names = names_for(len(totals))
     head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
@@ -133,7 +119,7 @@ def results_html(s: DailyScreen) -> str:
                      + button("Share result", "primary", data_ui="share-result") + "</div>")
     parts.append(f'<p class="countdown" id="countdown">{escape(s.countdown)}</p>')
     if r is not None:
-        parts.append("<h3>Standings</h3>" + _standings(r.totals))
+        parts.append("<h3>Standings</h3>" + standings_html(r.totals))
         parts.append("<h3>Score sheet</h3>" + _sheet(s.rows, s.totals))
     if s.stats:
         parts.append("<h3>Your Dailies</h3>" + stats_html(s.stats))

@@ -12,15 +12,16 @@ from html import escape
 from .. import __version__
 from ..position import CallKind
 from ..rules import OPTION_HELP, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy
+from .daily import place_of, place_text, signed
 from .helppanels import dialog as _dialog
 from .helppanels import review_panel_html, rules_panel_html
 from .markup import ICON, card_html
 from .markup import button as _button
 from .settings import SPEEDS
 from .table import TableView
-from .wording import HUMAN, NAMES, rules_phrases
+from .wording import HUMAN, NAMES, names_for, rules_phrases
 
-__all__ = ["panel_html", "stats_html"]
+__all__ = ["panel_html", "stats_html", "standings_html"]
 
 LEVEL_NAMES = {"easy": "Easy", "standard": "Standard", "expert": "Expert"}
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
@@ -70,6 +71,22 @@ def stats_html(lines: tuple[str, ...] | list[str]) -> str:
         term, _, value = line.partition(": ")
         items.append(f"<div><dt>{escape(term)}</dt><dd>{escape(value)}</dd></div>")
     return f'<dl class="stats">{"".join(items)}</dl>'
+
+
+def standings_html(totals: tuple[int, ...]) -> str:
+    """The standings, best first, your row marked: ``1st You +7``."""
+    names = names_for(len(totals))
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    items = []
+    for seat in order:
+        place, tied = place_of(totals, seat)
+        mine = ' class="you"' if seat == 0 else ""
+        pos = place_text(place, tied, len(totals)).rsplit(" of ", 1)[0]
+        items.append(f'<li{mine}><span class="pos">{pos}</span> '
+                     f'<span class="who">{escape(names[seat])}</span> '
+                     f'<span class="pts">{signed(totals[seat])}</span></li>')
+    return f'<ol class="standings">{"".join(items)}</ol>'
+
 
 
 def _check(setting: str, label: str, value: bool) -> str:
@@ -220,6 +237,22 @@ def _game_over_buttons(tv: TableView) -> str:
             "</div>")
 
 
+def _game_result(tv: TableView) -> str:
+    """The end of a game, first: your place and total, a small celebration when you won,
+    the standings and what to do next."""
+    place, tied = place_of(tv.totals)
+    won = HUMAN in tv.winners
+    party = ""
+    if won:
+        stars = "".join(f'<i style="--k:{k}">★</i>' for k in range(12))
+        party = f'<div class="celebrate" aria-hidden="true">{stars}</div>'
+    return (f'<div class="game-result{" won" if won else ""}">{party}'
+            f'<p class="headline"><span class="label">You finished</span> '
+            f'<span class="place">{escape(place_text(place, tied, tv.players))}</span> '
+            f'<span class="total">{signed(tv.totals[HUMAN])}</span></p>'
+            f'{_winner_line(tv)}{standings_html(tv.totals)}{_game_over_buttons(tv)}</div>')
+
+
 def _scores_panel(tv: TableView) -> str:
     sheet = tv.sheet
     body = (_winner_line(tv) + _score_table(tv, sheet.rows, sheet.totals) +
@@ -238,7 +271,11 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
                 '<div class="menu-buttons">' + _button("Deal again", "primary", data_ui="next") +
                 _button("Score sheet", "", data_ui="scores") + "</div>")
         return _dialog(f"Hand {s.number} thrown in", body, "summary")
-    lines = [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
+    lines = []
+    if tv.game_over:                      # the game's result leads: your place, the standings
+        lines.append(_game_result(tv))
+        lines.append(f"<h3>Hand {s.number}</h3>")
+    lines += [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
     if s.stakes:
         lines.append(f"<dt>Stakes</dt><dd>{escape(s.stakes)}</dd>")
     if s.leaster:
@@ -284,11 +321,9 @@ def _summary_panel(tv: TableView, ui, four: bool) -> str:
                  '<th scope="col">Points</th><th scope="col">Tricks</th>'
                  '<th scope="col">This hand</th><th scope="col">Total</th></tr></thead>'
                  f'<tbody>{rows}</tbody></table>')
-    lines.append(_winner_line(tv))
     if tv.game_over:
         sheet = tv.sheet
         lines.append("<h3>Score sheet</h3>" + _score_table(tv, sheet.rows, sheet.totals))
-        lines.append(_game_over_buttons(tv))
         lines.append('<div class="menu-buttons">'
                      + _button("Review this hand", "", data_ui="hand-review") + "</div>")
     elif tv.tutorial:

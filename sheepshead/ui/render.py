@@ -183,23 +183,26 @@ def _badges(roles) -> str:
 
 
 def _seat(tv: TableView, seat: int, busy: bool) -> str:
+    """A seat: its name, its game score (labelled as such), its cards (a fan, and their
+    number for screen readers), whose turn it is and its roles."""
     v = tv.seat
     left = v.cards_left[seat]
     turn = v.to_act == seat
     fan = "".join('<i class="mini"></i>' for _ in range(left))
     won = v.tricks_won[seat]
     total = tv.totals[seat]
+    tricks = f", {won} trick{'s' if won != 1 else ''}" if won else ""
+    mark = ""
+    if turn:
+        mark = ('<div class="turn-mark">▶ to play</div>' if v.phase is Phase.PLAY
+                else '<div class="turn-mark">▶ deciding</div>')
     return (
         f'<div class="seat-box{" turn" if turn else ""}">'
-        f'<div class="seat-name">{NAMES[seat]} <span class="total" title="score">{total:+d}</span></div>'
-        f'{"<div class=turn-mark>▶ to play</div>" if turn and v.phase is Phase.PLAY else ""}'
-        f'{"<div class=turn-mark>▶ deciding</div>" if turn and v.phase is not Phase.PLAY else ""}'
+        f'<div class="seat-name">{NAMES[seat]}</div>'
+        f'<div class="seat-score">score <b>{total:+d}</b></div>'
         f'<div class="fan" aria-hidden="true">{fan}</div>'
-        f'<div class="seat-meta">{left} card{"s" if left != 1 else ""}'
-        f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}</div>'
-        f'<div class="badges">{_badges(_roles(tv, seat))}</div></div>')
-
-
+        f'<span class="sr-only">{left} card{"s" if left != 1 else ""}{tricks}</span>'
+        f'{mark}<div class="badges">{_badges(_roles(tv, seat))}</div></div>')
 
 
 def _trick_cards(trick: ViewTrick, v: SeatView, four: bool, fresh: str) -> str:
@@ -359,9 +362,10 @@ def _tip(tv: TableView, ui: UiState) -> str:
         return (f'<div class="tip-box" role="note" aria-label="Tip"><strong>{escape(t.title)}'
                 f'</strong> {escape(t.text)}</div>')
     if ui.offer_tutorial:
+        no = _button("×", "small close", data_ui="tutorial-no", aria_label="No thanks",
+                     title="No thanks")
         return ('<div class="tip-box offer" role="note"><span>New to Sheepshead?</span>'
-                f'{_button("Practice hand", "small primary", data_ui="tutorial")}'
-                f'{_button("No thanks", "small", data_ui="tutorial-no")}</div>')
+                f'{_button("Practice hand", "small primary", data_ui="tutorial")}{no}</div>')
     return ""
 
 def _actions(tv: TableView, ui: UiState) -> str:
@@ -465,8 +469,8 @@ def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
 
     return (f'<div class="me{" turn" if turn else ""}"><span class="seat-name">You'
             f'{"<span class=turn-mark> ▶ your turn</span>" if turn else ""}</span>'
-            f'<span class="seat-meta">{won} trick{"s" if won != 1 else ""} · '
-            f'<span class="total">{tv.totals[HUMAN]:+d}</span></span>'
+            f'<span class="seat-score">score <b>{tv.totals[HUMAN]:+d}</b>'
+            f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}</span>'
             f'{_badges(roles)}</div>{review}')
 
 
@@ -478,7 +482,7 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
                    and str(a.card) == ui.unknown_call} if (mine and ui.unknown_call) else set())
     blind = {str(c) for c in (v.blind or ())} if v.phase in (Phase.BURY, Phase.CALL) else set()
     cards = display_order(v.hand)
-    out = []
+    out: list[str] = []
     for c in cards:
         key = str(c)
         cls = []
@@ -513,6 +517,7 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
             cls.append("idle")
             attrs["disabled"] = True
         label = c.name + (" (from the blind)" if key in blind else "")
+        attrs["style"] = f"--i:{len(out)}"
         out.append(card_html(c, four_colour=four, cls=" ".join(cls), label=label, **attrs))
     if v.unknown is not None and v.unknown_pending:
         c = v.unknown
@@ -534,4 +539,5 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
                for k, o in enumerate(out)]
         return (f'<div class="cards many" style="--n:{n};--cols:{cols}">'
                 f'{"".join(out)}</div>')
-    return f'<div class="cards" style="--n:{n}">{"".join(out)}</div>'
+    deal = " deal" if v.phase is Phase.PICK else ""     # a new hand: the cards fly in
+    return f'<div class="cards{deal}" style="--n:{n}">{"".join(out)}</div>'

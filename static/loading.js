@@ -1,0 +1,86 @@
+// Before Python is up: the loading line, taps on the top bar, and the focus rings.
+//
+// - The loading line in the felt says where the start stands, with a bar:
+//   "Downloading the game…" while Pyodide, its standard library and the engine arrive
+//   (counted by the Resource Timing entries of the files the page needs), "Starting
+//   Python…" once they are in, "Dealing the cards…" from PyScript's py:ready until
+//   static/main.py marks <body data-ready="1">.
+// - A tap on Menu or Scores before then is not lost: the button says it is waiting, and
+//   <body data-pending-ui> names it; static/main.py opens it once the table is up.
+// - Focus rings show for the keyboard only: <html data-input> is "keyboard" after a key
+//   press and "pointer" after a tap or click; static/style.css hides the ring of an
+//   element focused by a tap or by the page itself.
+(function () {
+  "use strict";
+  const root = document.documentElement;
+  root.dataset.input = "pointer";
+  document.addEventListener("keydown", (e) => {
+    if (!e.altKey && !e.ctrlKey && !e.metaKey) root.dataset.input = "keyboard";
+  }, true);
+  document.addEventListener("pointerdown", () => { root.dataset.input = "pointer"; }, true);
+
+  // The files the first start waits for (Resource Timing names end with these).
+  const NEEDED = ["pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs",
+                  "sheepshead.zip", "main.py", "core.js"];
+  const seen = new Set();
+  let stage = "download";
+
+  function ready() {
+    return document.body && document.body.dataset.ready === "1";
+  }
+
+  function show() {
+    const step = document.getElementById("loading-step");
+    const fill = document.getElementById("load-fill");
+    if (!step || ready()) return;
+    const done = seen.size / NEEDED.length;
+    let text, part;
+    if (stage === "download" && done < 1) {
+      text = `Downloading the game… ${seen.size} of ${NEEDED.length} files`;
+      part = 0.7 * done;
+    } else if (stage !== "dealing") {
+      text = "Starting Python…";
+      part = 0.8;
+    } else {
+      text = "Dealing the cards…";
+      part = 0.92;
+    }
+    step.textContent = text;
+    if (fill) fill.style.width = `${Math.round(part * 100)}%`;
+  }
+
+  function note(entries) {
+    for (const entry of entries) {
+      const name = entry.name.split("?")[0];
+      for (const want of NEEDED) {
+        if (name.endsWith("/" + want)) seen.add(want);
+      }
+    }
+    show();
+  }
+
+  if ("PerformanceObserver" in window) {
+    try {
+      new PerformanceObserver((list) => note(list.getEntries()))
+        .observe({ type: "resource", buffered: true });
+    } catch (e) {
+      // No Resource Timing: the line still moves on with PyScript's events.
+    }
+  }
+  document.addEventListener("py:ready", () => { stage = "dealing"; show(); }, true);
+
+  // Taps on the top bar while Python starts: say so, remember the last one.
+  document.addEventListener("click", (e) => {
+    if (ready()) return;
+    const button = e.target.closest && e.target.closest("header [data-ui]");
+    if (!button) return;
+    document.body.dataset.pendingUi = button.getAttribute("data-ui");
+    button.setAttribute("aria-busy", "true");
+    const wait = document.getElementById("load-wait");
+    if (wait) {
+      wait.textContent = `${button.textContent.replace("☰", "").trim()} opens as soon as ` +
+        "the table is ready.";
+    }
+  });
+  document.addEventListener("DOMContentLoaded", show);
+})();
