@@ -93,6 +93,16 @@ def test_four_colour_deck_differs_for_clubs_and_diamonds_only():
             assert two == four, card
 
 
+RANKS = ("A", "10", "K", "Q", "J", "9", "8", "7")
+
+
+def _corner_glyph(root: ET.Element) -> ET.Element:
+    """The corner rank glyph: the card's one top-level path stroked with no fill."""
+    glyphs = [e for e in root.findall(SVG_NS + "path") if e.get("fill") == "none"]
+    assert len(glyphs) == 1
+    return glyphs[0]
+
+
 def test_card_uses_its_suit_colour_and_shows_its_rank():
     for four in (False, True):
         for card in CARDS:
@@ -100,8 +110,70 @@ def test_card_uses_its_suit_colour_and_shows_its_rank():
             colour = svg.suit_colour(card.suit_letter, four)
             fills = {e.get("fill") for e in root.iter()}
             assert colour in fills, card
-            texts = [e.text for e in root.iter(SVG_NS + "text")]
-            assert texts == [card.rank], card
+            glyph = _corner_glyph(root)
+            assert glyph.get("d") == svg.RANK_GLYPHS[card.rank], card
+            assert glyph.get("stroke") == colour, card
+            assert float(glyph.get("stroke-width")) >= 5, card  # bold at 44 px
+
+
+def test_no_card_has_text_content():
+    # The accessible name comes from the element around the svg ("Nine of
+    # diamonds"); visible text such as "9" would not match it (axe-core's
+    # label-content-name-mismatch), so the rank is drawn with paths.
+    for name, text in all_svgs():
+        assert "<text" not in text and "<tspan" not in text, name
+        assert "font" not in text, name
+        assert "".join(parse(text).itertext()).strip() == "", name
+
+
+def test_every_rank_has_its_own_glyph_the_same_in_every_suit():
+    glyphs = svg.RANK_GLYPHS
+    assert set(glyphs) == set(RANKS)
+    assert len(set(glyphs.values())) == len(RANKS)
+    for four in (False, True):
+        for card in CARDS:
+            text = card_svg(card, four_colour=four)
+            for rank, d in glyphs.items():
+                # e.g. the "9" glyph is in every Nine and in no other card
+                assert (f'd="{d}"' in text) == (rank == card.rank), (card, rank)
+
+
+def _points(d: str) -> list[tuple[float, float | None]]:
+    """Every (x, y) of absolute path data; H gives (x, None), V gives (None, y)."""
+    assert re.fullmatch(r"[MLHVCSQZ0-9 .\-]+", d), d  # absolute commands only
+    points: list = []
+    for command, args in re.findall(r"([MLHVCSQZ])([^MLHVCSQZ]*)", d):
+        numbers = [float(n) for n in re.findall(r"-?\d*\.?\d+", args)]
+        if command == "H":
+            points += [(x, None) for x in numbers]
+        elif command == "V":
+            points += [(None, y) for y in numbers]
+        else:
+            assert len(numbers) % 2 == 0, (command, args)
+            points += list(zip(numbers[::2], numbers[1::2]))
+    return points
+
+
+def test_rank_glyphs_fit_the_corner_and_are_crisp():
+    # A Bezier curve stays inside its control points, so the points widened by
+    # half the stroke bound the ink: right of the trump band (x 9), above the
+    # corner suit symbol (y 41), left of the court figures (x 42).
+    root = parse(card_svg(CARDS[0]))
+    half = float(_corner_glyph(root).get("stroke-width")) / 2
+    for rank, d in svg.RANK_GLYPHS.items():
+        for number in re.findall(r"\d*\.\d+", d):
+            assert len(number.split(".")[1]) <= 1, (rank, number)
+        points = _points(d)
+        xs = [x for x, _ in points if x is not None]
+        ys = [y for _, y in points if y is not None]
+        assert min(xs) - half >= 9 and max(xs) + half <= 42, rank
+        assert min(ys) - half >= 8 and max(ys) + half <= 39, rank
+        # and as big as the bold text it replaced: about 27 units tall
+        assert max(ys) - min(ys) >= 21, rank
+    # the two digits of "10" together are wider than any one-character rank
+    width = {r: max(x for x, _ in _points(d) if x is not None) - min(x for x, _ in _points(d) if x is not None)
+             for r, d in svg.RANK_GLYPHS.items()}
+    assert width["10"] > max(w for r, w in width.items() if r != "10")
 
 
 def test_suit_colours_are_as_documented():
@@ -246,7 +318,7 @@ def test_court_figures_are_drawn_in_their_suit_colour(four):
 
 
 def test_court_cards_keep_the_corner_index_of_the_pip_cards():
-    # Same rank text position and size and the same corner suit symbol as a 7,
+    # The same glyph style (ink, stroke) and the same corner suit symbol as a 7,
     # so the index is as legible as ever and shows in an overlapping hand.
     for four in (False, True):
         for card in CARDS:
@@ -254,8 +326,10 @@ def test_court_cards_keep_the_corner_index_of_the_pip_cards():
                 continue
             seven = next(c for c in CARDS if c.rank == "7" and c.suit_letter == card.suit_letter)
             court_root, seven_root = parse(card_svg(card, four_colour=four)), parse(card_svg(seven, four_colour=four))
-            court_text, seven_text = court_root.find(SVG_NS + "text"), seven_root.find(SVG_NS + "text")
-            assert court_text.attrib == seven_text.attrib, card
+            court_glyph, seven_glyph = _corner_glyph(court_root).attrib, _corner_glyph(seven_root).attrib
+            assert court_glyph["d"] != seven_glyph["d"], card
+            assert {k: v for k, v in court_glyph.items() if k != "d"} == {
+                k: v for k, v in seven_glyph.items() if k != "d"}, card
             corner_pip = [e.attrib for e in court_root.findall(SVG_NS + "path") if "translate(8 41)" in e.get("transform", "")]
             assert corner_pip == [e.attrib for e in seven_root.findall(SVG_NS + "path")
                                   if "translate(8 41)" in e.get("transform", "")], card

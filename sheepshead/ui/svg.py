@@ -2,10 +2,11 @@
 
 Pure Python and standard library only (it runs in Pyodide); it never imports
 ``js`` or ``pyscript``.  Everything is drawn here: the four suit symbols are
-path data designed for this project, the King, Queen and Jack are
-each a flat figure of their own, and the back is a plain lattice.  Nothing is fetched: no
-images, no fonts (the rank uses the system sans-serif), no ``href``, no ids,
-so a card string can be inlined any number of times on one page.
+path data designed for this project, so are the corner rank glyphs (A, K, Q,
+J, 10, 9, 8, 7 drawn as paths, no ``<text>``), the King, Queen and Jack are
+each a flat figure of their own, and the back is a plain lattice.  Nothing is
+fetched: no images, no fonts, no ``href``, no ids, so a card string can be
+inlined any number of times on one page.
 
 Layout, in a ``0 0 100 140`` viewBox with no width or height (CSS sizes it):
 
@@ -16,8 +17,10 @@ Layout, in a ``0 0 100 140`` viewBox with no width or height (CSS sizes it):
   beard, tiara and long hair, feathered cap), a small suit symbol on the chest;
 - trump cards: a gold band down the left edge (a quiet "this is trump" cue).
 
-The svg is ``aria-hidden``: the button or element around it carries the
-card's accessible name (``card.name``).
+The svg is ``aria-hidden`` and has no text content: the button or element
+around it carries the card's accessible name (``card.name``, "Nine of
+diamonds"), and no visible text can disagree with it (axe-core's
+``label-content-name-mismatch`` rule would flag a visible "9").
 """
 
 from __future__ import annotations
@@ -212,20 +215,44 @@ _FACE = (f'<rect x="1" y="1" width="98" height="138" rx="8" fill="{FACE_COLOUR}"
 # Trump band down the left edge, inside the rounded corners.
 _TRUMP_BAND = (f'<path fill="{TRUMP_MARK_COLOUR}" '
                'd="M9 1.75A7.25 7.25 0 0 0 1.75 9V131A7.25 7.25 0 0 0 9 138.25H7V1.75Z"/>')
-_FONT = 'font-family="system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif" font-weight="700"'
 
 _CORNER_X = 21  # centre line of the corner index column
 
+# ------------------------------------------------------------- rank glyphs
+# The corner rank is drawn, not typeset: no font and no text content, so the
+# card's accessible name (``card.name`` on the element around the svg) is the
+# only text a screen reader or an accessibility checker sees, and the index
+# looks the same on every device.  Each glyph is a centre line stroked
+# _GLYPH_WEIGHT units wide with round caps and joins (a bold, rounded
+# sans-serif designed for this project), in absolute viewBox coordinates:
+# ink from y 8.75 (cap height) to y 36.25 (baseline; the Q's tail to 38.25),
+# in the corner column around x 21, as tall as and a little heavier than the
+# bold system font it replaces; the "10" is a narrow "1" and an oval "0"
+# reaching to x 40.75.  All ink stays right of x 9 (clear of the trump band)
+# and above y 41 (clear of the corner suit symbol).
+
+_GLYPH_WEIGHT = 5.5
+RANK_GLYPHS = {
+    "A": "M12 33.5L21 11.5L30 33.5M16 27H26",
+    "K": "M13 11.5V33.5M30 11.5L13.5 26M19.5 21L30.5 33.5",
+    "Q": "M21 11.5C26 11.5 29.5 16.5 29.5 22.5S26 33.5 21 33.5S12.5 28.5 12.5 22.5S16 11.5 21 11.5Z"
+         "M23.5 27.5L31 35.5",
+    "J": "M28 11.5V26C28 31 25.5 33.5 21 33.5C17.5 33.5 15 31.5 14 28.5",
+    "10": "M12 16L17.5 11.5V33.5M32 11.5C35.5 11.5 38 16.5 38 22.5S35.5 33.5 32 33.5"
+          "S26 28.5 26 22.5S28.5 11.5 32 11.5Z",
+    "9": "M29 18.5C29 14.5 25.5 11.5 21 11.5S13 14.5 13 18.5S16.5 25.5 21 25.5S29 22.5 29 18.5"
+         "C29 27 25.5 31.5 17.5 33.5",
+    "8": "M21 21.5C17 21.5 14 19.5 14 16.5S17 11.5 21 11.5S28 13.5 28 16.5S25 21.5 21 21.5Z"
+         "M21 21.5C25.5 21.5 29 24 29 27.5S25.5 33.5 21 33.5S13 31 13 27.5S16.5 21.5 21 21.5Z",
+    "7": "M12.5 11.5H29.5C24 18.5 20.5 25 19 33.5",
+}
+"""The corner rank glyphs: stroke centre lines in absolute viewBox coordinates."""
+_GLYPH = (f'<path fill="none" stroke="{{c}}" stroke-width="{_GLYPH_WEIGHT}" '
+          'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>')
+
 
 def _corner(card: Card, colour: str) -> str:
-    if card.rank == "10":
-        # Two digits: condensed to the width of the column.
-        rank = (f'<text x="{_CORNER_X}" y="35" font-size="33" textLength="32" '
-                f'lengthAdjust="spacingAndGlyphs" text-anchor="middle" {_FONT} '
-                f'letter-spacing="-1" fill="{colour}">10</text>')
-    else:
-        rank = (f'<text x="{_CORNER_X}" y="35" font-size="35" text-anchor="middle" {_FONT} '
-                f'fill="{colour}">{card.rank}</text>')
+    rank = _GLYPH.format(c=colour, d=RANK_GLYPHS[card.rank])
     pip = _place(SUIT_PATHS[card.suit_letter], _CORNER_X - 13, 41, 26, colour)
     return rank + pip
 
