@@ -434,6 +434,9 @@ class App:
         if self.table.act(text) is None:
             return                        # out of turn or illegal (a double tap): nothing
         self.ui.reset_turn()
+        if self.ui.offer_tutorial:        # playing on: the offer steps aside (it is in the menu)
+            self.ui.offer_tutorial = False
+            self.session.tutorial_offered()
         self.heard = []
         self.saved()
         self.run_soon(diff(before, self.table.seat_view()))

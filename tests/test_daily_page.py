@@ -314,7 +314,7 @@ def test_a_shared_result_opens_in_a_fresh_browser_checked_behind_the_spoiler_gua
     screen = results_screen(page)
     totals = [int(x) for x in screen.locator("table.sheet tfoot td").all_inner_texts()]
     screen.get_by_role("button", name="Share result").click()
-    page.wait_for_selector("#notice.shown")
+    page.wait_for_selector(".notice.shown:visible")        # above the results screen
     text = page.evaluate("navigator.clipboard.readText()")
     head, emoji, url = text.splitlines()
     assert head.startswith(f"Sheepshead Daily 2026-12-01: {totals[0]:+d} (")

@@ -207,15 +207,57 @@ def test_a_new_build_is_offered_and_never_interrupts_a_hand(page, builds, sites)
 
 
 @pytest.mark.browser
-def test_install_button_where_the_browser_offers_installation(page, site_url):
+def first_hand_over_items() -> dict[str, str]:
+    """localStorage items: a New Game whose first hand is over (and the settings that open
+    it), made with the engine and the page's own computer players."""
+    from dataclasses import replace
+
+    from sheepshead.ui.saves import GAME_KEY, GameSave
+    from sheepshead.ui.table import Table
+
+    t = Table("game:00000000000000b7")
+    while not t.hand.is_over:
+        if t.human_turn:
+            t.act(t.seat_view().legal[0])
+        else:
+            t.step()
+    save = replace(GameSave.of(t.game, t.level), revision=1, tab="seeded").to_text()
+    settings = {"format": "sheepshead-settings/1", "settings": {"open": "game", "speed": "instant"}}
+    return {GAME_KEY: save, "sheepshead.settings": json.dumps(settings)}
+
+
+def seed_storage(page_or_context, items: dict[str, str]) -> None:
+    sets = " ".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});"
+                    for k, v in items.items())
+    page_or_context.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); {sets} }}")
+
+
+INSTALL_EVENT = """() => {
+    const e = new Event("beforeinstallprompt", {cancelable: true});
+    e.prompt = () => { window.__prompted = true; };
+    e.userChoice = Promise.resolve({outcome: "accepted"});
+    window.dispatchEvent(e);
+}"""
+
+
+def test_install_offer_waits_for_the_first_hand(page, site_url):
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.evaluate("""() => {
-        const e = new Event("beforeinstallprompt", {cancelable: true});
-        e.prompt = () => { window.__prompted = true; };
-        e.userChoice = Promise.resolve({outcome: "accepted"});
-        window.dispatchEvent(e);
-    }""")
+    page.evaluate(INSTALL_EVENT)
+    page.wait_for_timeout(500)
+    assert body(page, "phase") != "over" and body(page, "hand") == "1"
+    assert page.locator('#offline-bar [data-offline-msg="install"]').count() == 0
+
+
+def test_install_button_where_the_browser_offers_installation(page, site_url):
+    seed_storage(page, first_hand_over_items())
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert body(page, "phase") == "over"                  # the first hand is over
+    page.evaluate(INSTALL_EVENT)
+    assert page.locator('#offline-bar [data-offline-msg="install"]').is_hidden()  # behind
+    page.click('#panel [data-ui="close"]')                # the hand summary: then it shows
     offer = page.locator('#offline-bar [data-offline-msg="install"]')
     offer.get_by_role("button", name="Install").click()
     assert page.evaluate("window.__prompted") is True
@@ -231,10 +273,13 @@ def test_iphone_safari_gets_the_add_to_home_screen_hint_once(browser, site_url, 
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     try:
+        seed_storage(context, first_hand_over_items())
         page = context.new_page()
         page.goto(site_url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         hint = page.locator('#offline-bar [data-offline-msg="ios"]')
+        assert body(page, "phase") == "over"              # shown once the first hand is over,
+        page.click('#panel [data-ui="close"]')            # and not over the hand summary
         hint.wait_for(state="visible")
         assert "Share, then Add to Home Screen" in hint.inner_text()
         # It sits above the hand, not over it.

@@ -120,7 +120,7 @@ def test_a_bad_link_opens_todays_daily_with_a_message_and_share_copies_a_line(pa
     page.click('#notice [data-ui="dismiss"]')
     page.click('header [data-ui="menu"]')
     page.locator("#panel").get_by_role("button", name="Share").click()
-    page.wait_for_selector("#notice.shown")
+    page.wait_for_selector(".notice.shown:visible")        # above the open menu
     line = page.evaluate("navigator.clipboard.readText()")
     assert line.startswith(f"Sheepshead Daily {today}: ")
     assert line.endswith(f"#daily={today}")
