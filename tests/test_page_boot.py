@@ -23,6 +23,39 @@ def boot(page, url: str) -> None:
 
 
 @pytest.mark.browser
+def test_the_loading_line_moves_on_and_a_menu_tap_waits_for_the_table(page, site_url):
+    """While Python starts, the loading line says what it is doing, with a bar that grows,
+    and a tap on Menu is not lost: it says it waits, and the menu opens once the table is
+    up.  The engine's zip is held back a moment, so the tap surely comes first."""
+    import time
+
+    def slow(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/sheepshead.zip", slow)
+    steps = []
+    page.expose_function("noteStep", lambda text: steps.append(text))
+    page.add_init_script("""new MutationObserver(() => {
+        const s = document.getElementById('loading-step');
+        if (s) window.noteStep(s.textContent);
+    }).observe(document, {subtree: true, childList: true, characterData: true});""")
+    page.goto(site_url, wait_until="domcontentloaded")
+    assert page.locator("#loading").is_visible()
+    page.click('header [data-ui="menu"]')
+    assert page.get_attribute("body", "data-ready") is None
+    assert "opens as soon as the table is ready" in page.inner_text("#load-wait")
+    assert page.get_attribute('header [data-ui="menu"]', "aria-busy") == "true"
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#panel #menu-title")                  # the menu, as tapped
+    assert page.get_attribute('header [data-ui="menu"]', "aria-busy") is None
+    seen = [s.split("…")[0] for s in steps]
+    assert "Downloading the game" in seen and "Dealing the cards" in seen, steps
+    assert seen.index("Downloading the game") < seen.index("Dealing the cards")
+    assert page.log.errors() == []
+
+
+@pytest.mark.browser
 def test_page_boots_python_and_shows_engine_version(page, site_url):
     import sheepshead
 
