@@ -95,14 +95,15 @@ def cards_of_each(hands: list[int]):
 
 def test_redistributing_hidden_cards_never_changes_a_choice():
     rng = random.Random(2026)
-    compared = {"easy": 0, "standard": 0, "expert": 0}
+    compared = {"easy": 0, "standard": 0, "expert": 0, "standard-v1": 0, "expert-v1": 0}
     changed_deals = 0
     positions = seeded_positions(260, every=2)
     for n, (state, seat) in enumerate(positions):
         view = state.view(seat)
         if len(view.legal) < 2:
             continue
-        levels = ["easy", "standard"] + (["expert"] if n % 8 == 0 else [])
+        levels = (["easy", "standard", "standard-v1"] + (["expert"] if n % 8 == 0 else [])
+                  + (["expert-v1"] if n % 16 == 4 else []))
         choices = {lv: make_player(lv, 7).choose(view) for lv in levels}
         for _ in range(3):
             other = redistribute(state, seat, rng)
@@ -119,4 +120,6 @@ def test_redistributing_hidden_cards_never_changes_a_choice():
     assert compared["standard"] >= 120, compared
     assert compared["easy"] >= 120, compared
     assert compared["expert"] >= 10, compared
+    assert compared["standard-v1"] >= 120, compared     # the frozen yardsticks (issue 12)
+    assert compared["expert-v1"] >= 5, compared
     assert changed_deals >= 100

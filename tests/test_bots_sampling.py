@@ -87,3 +87,48 @@ def test_sampled_deals_respect_voids_and_the_called_card():
                 sample = sample_state(k, rng)
                 assert sample.partner not in (seat, state.picker)
     assert found >= 10
+
+
+def test_the_belief_weighs_the_true_deal_of_standard_players_fully():
+    """Every pass, pick and call of Standard players is the one Standard makes on their true
+    cards, so the true deal keeps weight 1 through them; a deal whose picker holds a hand
+    Standard would pass, or whose passer held one it would pick, weighs less."""
+    from sheepshead.actions import PASS, PICK
+    from sheepshead.bots.belief import PASS_MISS, PICK_MISS, Likelihood
+    from sheepshead.bots.expert import _would_pick
+    checked = 0
+    for i in range(60):
+        state = HandState.from_seed("game:%016x" % (0x5eed + i), 1 + i % 10)
+        players = [make_player("standard-v1", i * 5 + s) for s in range(5)]
+        while not state.is_over and state.phase is not Phase.PLAY:
+            state.apply(players[state.to_act].choose(state.view(state.to_act)))
+        if state.picker < 0:
+            continue
+        seat = (state.picker + 1) % 5
+        belief = Likelihood(Knowledge(state.view(seat)), _would_pick, plays=False)
+        again = HandState.from_masks(list(state.dealt), state.blind, state.dealer)
+        for code in state.history:
+            belief(again, code)
+            again.apply_move(code)
+        assert belief.weight == 1.0
+        checked += 1
+        # The same history on a deal where the picker's hand is swapped with a passer's.
+        passers = [s for s in range(5) if s not in (state.picker, seat)
+                   and _would_pick(state.dealt[s], 0) is False]
+        if not passers:
+            continue
+        hands = list(state.dealt)
+        other = passers[0]
+        hands[other], hands[state.picker] = hands[state.picker], hands[other]
+        swapped = Likelihood(Knowledge(state.view(seat)), _would_pick, plays=False)
+        fake = HandState.from_masks(hands, state.blind, state.dealer)
+        for code in state.history:
+            if fake.phase is Phase.PICK and code in (PASS, PICK):
+                swapped(fake, code)
+                fake.apply_move(code)
+            else:
+                break
+        assert swapped.weight <= 1.0
+        if not _would_pick(hands[state.picker], state.history.index(PICK)):
+            assert swapped.weight <= PICK_MISS or swapped.weight <= PASS_MISS
+    assert checked >= 30

@@ -693,3 +693,26 @@ def test_a_link_whose_moves_no_version_makes_says_where() -> None:
     assert check.computer_moves_match is False
     assert check.first_difference is not None and f'played "{other}"' in check.first_difference
     assert link.level == "standard"
+
+
+def test_a_new_game_played_against_the_old_expert_still_checks() -> None:
+    from sheepshead.bots.seating import MoveCheck
+    # The first of these New Games whose first hand the two Experts play differently.
+    for k in range(20):
+        seed = "game:%016x" % (0xe1e0 + k)
+        game = play(seed, Rules(), random.Random(k), computers("expert-v1"), hands=1)
+        check = check_result(parse_result(result_fragment(game, level="expert")))
+        assert check.level == "expert" and check.computer_moves_match is True
+        newest = check_result(parse_result(result_fragment(
+            play(seed, Rules(), random.Random(k), computers("expert-v2"), hands=1), level="expert")))
+        assert newest.computer_moves_match is True
+        link = parse_result(result_fragment(game, level="expert"))
+        moves = MoveCheck("expert", seed)
+        state = HandState.from_seed(seed, 1)
+        for action in link.hands[0]:
+            if state.to_act != 0 and len(state.legal_actions()) > 1:
+                assert moves.matches(1, 0, state.view(state.to_act), len(state.history), action)
+            state.apply(action)
+        if moves.version == "expert-v1":
+            return                  # the older version was needed, and it was accepted
+    raise AssertionError("no game in 20 where expert-v1 and expert-v2 differ")

@@ -31,6 +31,7 @@ from ..rules import DEFAULT_RULES, AllPass, Rules
 from ..state import HandState
 from ..view import SeatView
 from .base import Player
+from .belief import Likelihood
 from .craft import (
     _alone_strength,
     best_bury,
@@ -48,13 +49,16 @@ from .standard import standard_code
 
 __all__ = ["ExpertPlayer", "rollout", "BUDGET"]
 
-BUDGET = 128
-"""Playouts per decision, split evenly over the candidate actions."""
+BUDGET = 160
+"""Playouts per decision, split evenly over the candidate actions (``expert-v1``: 128)."""
 MIN_SAMPLES = 8
 MAX_SAMPLES = 60
-PICK_SAMPLES = 40
-"""Deals for pick or pass (each playout is a whole hand, the longest)."""
+PICK_SAMPLES = 56
+"""Deals for pick or pass (each playout is a whole hand, the longest; ``expert-v1``: 40)."""
 BURY_CANDIDATES = 5
+BELIEF = True
+"""Weigh each imagined deal by the likelihood of the public actions (:mod:`.belief`)."""
+PLAY_BELIEF = True
 MARGIN = 1.0
 DOUBLES_TRIES = 12
 """Options only: redraws of a deal until the picker's (and a cracker's) hand fits its action."""
@@ -211,15 +215,21 @@ class ExpertPlayer(Player):
         rows: list[tuple[float, list[int]]] = []
         wsum = 0.0
         for _ in range(samples):
-            state = sample_state(k, rng, slots)
+            belief = Likelihood(k, _would_pick, PLAY_BELIEF) if BELIEF else None
+            state = sample_state(k, rng, slots, belief)
             if state is None:
                 continue
             if doubles_check:
                 for _ in range(DOUBLES_TRIES):
                     if _doubles_ok(k, state):
                         break
-                    state = sample_state(k, rng, slots) or state
-            w = passers_weight(k, state, _would_pick) if k.passed else 1.0
+                    if BELIEF:
+                        belief = Likelihood(k, _would_pick, PLAY_BELIEF)
+                    state = sample_state(k, rng, slots, belief) or state
+            if belief is not None:
+                w = belief.weight
+            else:
+                w = passers_weight(k, state, _would_pick) if k.passed else 1.0
             row = []
             for i, code in enumerate(cands):
                 s = state.clone()

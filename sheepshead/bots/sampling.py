@@ -22,6 +22,7 @@ built only from the view.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..actions import BURY, CALL_UNKNOWN, PLAY, Kind
 from ..cards import BLACK_QUEENS, mask_bits
@@ -175,9 +176,11 @@ def history_codes(k: Knowledge, bury: int, unknown: int) -> list[int]:
     return codes
 
 
-def sample_state(k: Knowledge, rng: random.Random, slots: Slots | None = None
-                 ) -> HandState | None:
-    """A full state at the view's position, the hidden cards dealt at random."""
+def sample_state(k: Knowledge, rng: random.Random, slots: Slots | None = None,
+                 observe: Callable[[HandState, int], None] | None = None) -> HandState | None:
+    """A full state at the view's position, the hidden cards dealt at random.  ``observe``,
+    when given, is called with the state and each move code of the history before that move
+    is replayed (the Expert weighs the deal by how likely each public action was)."""
     slots = slots or Slots(k)
     dealt = slots.deal(rng)
     if dealt is None:
@@ -211,8 +214,13 @@ def sample_state(k: Knowledge, rng: random.Random, slots: Slots | None = None
         bury = 0
         blind = dealt[slots.BLIND]
     state = HandState.from_masks(hands, blind, k.view.dealer, k.view.rules)
-    for code in history_codes(k, bury, unknown):
-        state.apply_move(code)
+    if observe is None:
+        for code in history_codes(k, bury, unknown):
+            state.apply_move(code)
+    else:
+        for code in history_codes(k, bury, unknown):
+            observe(state, code)
+            state.apply_move(code)
     return state
 
 
