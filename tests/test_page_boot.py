@@ -125,6 +125,39 @@ def test_dist_layout(site_dir):
     assert (site_dir / "static" / "main.py").is_file()
 
 
+def _shape(tree) -> str:
+    """The tree with every bare string statement (a docstring) emptied."""
+    import ast
+
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) \
+                and isinstance(n.value.value, str):
+            n.value.value = ""
+    return ast.dump(tree)
+
+
+def test_the_engine_ships_without_docstrings_and_comments_line_for_line(site_dir):
+    """build.lean_source: each module in sheepshead.zip is its source without docstrings and
+    comments, with the same code and every line where it was (tracebacks point right)."""
+    import ast
+    import zipfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    with zipfile.ZipFile(site_dir / "sheepshead.zip") as zf:
+        shipped = {n: zf.read(n).decode() for n in zf.namelist()}
+    assert len(shipped) > 40
+    saved = 0
+    for name, lean in shipped.items():
+        source = (root / name).read_text(encoding="utf-8")
+        assert len(lean.splitlines()) == len(source.splitlines()), name
+        assert _shape(ast.parse(lean)) == _shape(ast.parse(source)), name
+        assert "#" not in "".join(line.split('"')[0].split("'")[0]
+                                  for line in lean.splitlines()), name
+        saved += len(source) - len(lean)
+    assert saved > 100_000           # the docstrings and comments are a good part of it
+
+
 class _URLCollector(HTMLParser):
     URL_ATTRS = {"href", "src", "config", "action", "poster", "data"}
 
