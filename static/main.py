@@ -211,7 +211,8 @@ class App:
         d.check = "" if s.link is None else {None: "pending", True: "ok", False: "differ"}[
             s.link.moves_checked]
         game = f"Daily {t.seed[6:]}" if t.seed.startswith("daily:") else "New Game"
-        title = f"Sheepshead · {game} · hand {t.game.hand_number} of 10"
+        title = (f"Sheepshead · {game} · hand {t.game.hand_number} of 10" if not t.tutorial
+                 else "Sheepshead · Practice hand")
         if document.title != title:
             document.title = title
         self.fix_focus(opened=self.panel_open is not None and self.panel_open != was_open,

@@ -161,9 +161,13 @@ def _info(tv: TableView) -> str:
     again = (f' <span class="again" title="dealt again{times}">↻<span class="sr-only">'
              f' dealt again{times}</span></span>' if tv.redeal else "")
     practice = ' <span class="practice-tag">practice</span>' if tv.practice else ""
+    level = f'<span class="level"> · vs {escape(tv.level_name)}</span>'
+    if tv.tutorial:                     # one guided hand, not a game of ten
+        return ('<span class="game">Practice hand</span> '
+                f'<span class="handno">A guided hand{level}</span>')
     return (f'<span class="game">{game}{practice}</span> '
             f'<span class="handno">Hand {tv.hand_number} of {tv.hands_total}{again}'
-            f' · <span class="level">vs {escape(tv.level_name)}</span></span>')
+            f'{level}</span>')
 
 
 def _roles(tv: TableView, seat: int) -> list[tuple[str, str]]:
