@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from sheepshead.actions import Action
 from sheepshead.bots import make_player
 from sheepshead.bots.claim import can_claim
 from sheepshead.buryinfo import call_leaves
@@ -142,24 +143,32 @@ def test_an_illegal_tap_gives_the_engines_reason_and_a_legal_one_gives_none():
 
 
 # ----------------------------------------------------------- the bury helper
+def picked(i: int, bury: Action | None = None) -> Table | None:
+    """New Game ``i`` with seat 0 picking first (and burying ``bury``); None when another
+    seat decides before seat 0."""
+    t = Table(f"game:{i:016x}")
+    play_computers(t)
+    if not t.human_turn:
+        return None
+    t.act("pick")
+    if bury is not None:
+        t.act(bury)
+    return t
+
+
 def test_the_bury_helper_lists_the_engines_calls_for_the_chosen_pair():
     checked = 0
     for i in range(40):
-        t = Table(f"game:{i:016x}")
-        play_computers(t)
-        if not t.human_turn:
+        t = picked(i)
+        if t is None:
             continue
-        t.act("pick")
-        v = t.seat_view()
-        for bury in v.legal[:6]:
+        for bury in t.seat_view().legal[:6]:
             ui = UiState(selected=[str(c) for c in bury.cards])
             status = render(t.view(), ui)["status"]
             line = re.search(r'id="bury-leaves">Leaves: ([^<]*)<', status)
             assert line is not None, status
-            after = Table(f"game:{i:016x}")
-            play_computers(after)
-            after.act("pick")
-            after.act(bury)
+            after = picked(i, bury)
+            assert after is not None
             calls = {f"call {a.card.name}" + (" with an unknown card" if a.unknown else "")
                      for a in after.seat_view().legal if a.kind.value == "call"}
             shown = {c.strip() for c in line[1].split(",")} - {"go alone", "go alone only"}
@@ -171,17 +180,12 @@ def test_the_bury_helper_lists_the_engines_calls_for_the_chosen_pair():
 def test_the_call_phase_says_why_going_alone_is_forced():
     found = 0
     for i in range(400):
-        t = Table(f"game:{i:016x}")
-        play_computers(t)
-        if not t.human_turn:
+        t = picked(i)
+        if t is None:
             continue
-        t.act("pick")
-        v = t.seat_view()
-        for bury in v.legal:
-            u = Table(f"game:{i:016x}")
-            play_computers(u)
-            u.act("pick")
-            u.act(bury)
+        for bury in t.seat_view().legal:
+            u = picked(i, bury)
+            assert u is not None
             left = call_leaves(u.seat_view())
             status = render(u.view(), UiState())["status"]
             if left is not None and left.alone_forced:
