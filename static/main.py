@@ -116,7 +116,6 @@ class App:
     # ------------------------------------------------------------- opening
     def start(self):
         self.session.start(str(window.location.hash))
-        self.ui.offer_tutorial = self.session.first_visit
         self.set_hash()
         self.take_notices()
         self.apply_settings()
@@ -138,8 +137,7 @@ class App:
         what()
         if self.session.table is not before:   # another game on the table
             self.generation += 1
-            self.ui = UiState(today=self.ui.today, notices=self.ui.notices,
-                              offer_tutorial=self.session.first_visit)
+            self.ui = UiState(today=self.ui.today, notices=self.ui.notices)
             self.heard = []
             self.busy = False
             self.run_soon()
@@ -170,6 +168,7 @@ class App:
 
     def draw(self, shown=None, fresh: str = "", caption: str = ""):
         stale = self.session.stale          # paused: no decisions offered until Reload
+        self.ui.offer_tutorial = self.session.first_visit
         html = render(self.table.view(), self.ui, shown, fresh, busy=self.busy or stale,
                       caption="Paused: this game went on in another tab." if stale else caption)
         over = self.session.overlay(self.ui)
@@ -435,8 +434,7 @@ class App:
         if self.table.act(text) is None:
             return                        # out of turn or illegal (a double tap): nothing
         self.ui.reset_turn()
-        if self.ui.offer_tutorial:        # playing on: the offer steps aside (it is in the menu)
-            self.ui.offer_tutorial = False
+        if self.session.first_visit:      # playing on: the offer steps aside (it is in the menu)
             self.session.tutorial_offered()
         self.heard = []
         self.saved()
@@ -457,7 +455,6 @@ class App:
         elif intent in INTENTS:                # a game opened, a dialog answered or closed
             if intent in ("daily", "new", "tutorial", "tutorial-no"):
                 self.ui.panel = None
-                self.ui.offer_tutorial = False
             self.change(lambda: s.intent(intent))
         elif intent == "options-default":
             s.settings.set("rules", DEFAULT_RULES)

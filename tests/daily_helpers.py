@@ -22,7 +22,8 @@ from sheepshead.ui.table import Table
 DAILY_LEVEL = "expert"
 
 
-def _save_text(table: Table, practice: bool = False) -> str:
+def save_text(table: Table, practice: bool = False) -> str:
+    """The save of ``table``'s game as :class:`SaveStore` writes it (revision 1)."""
     save = GameSave.of(table.game, table.level, practice=practice)
     return replace(save, revision=1, tab="seeded").to_text()
 
@@ -49,7 +50,7 @@ def played_table(day: _dt.date, level: str = DAILY_LEVEL, cards_left: int = 0) -
 
 def nearly_finished(day: _dt.date, cards_left: int = 1, level: str = DAILY_LEVEL) -> str:
     """The save text of ``day``'s Daily, to play its last ``cards_left`` cards in the page."""
-    return _save_text(played_table(day, level, cards_left))
+    return save_text(played_table(day, level, cards_left))
 
 
 def seed_script(items: dict[str, str], once: str = "seeded") -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SUBPATH
+from daily_helpers import seed_script
 from table_helpers import READY, body, hand_cards, open_table, wait_idle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -210,9 +211,9 @@ def test_a_new_build_is_offered_and_never_interrupts_a_hand(page, builds, sites)
 def first_hand_over_items() -> dict[str, str]:
     """localStorage items: a New Game whose first hand is over (and the settings that open
     it), made with the engine and the page's own computer players."""
-    from dataclasses import replace
+    from daily_helpers import save_text
 
-    from sheepshead.ui.saves import GAME_KEY, GameSave
+    from sheepshead.ui.saves import GAME_KEY
     from sheepshead.ui.table import Table
 
     t = Table("game:00000000000000b7")
@@ -221,16 +222,8 @@ def first_hand_over_items() -> dict[str, str]:
             t.act(t.seat_view().legal[0])
         else:
             t.step()
-    save = replace(GameSave.of(t.game, t.level), revision=1, tab="seeded").to_text()
     settings = {"format": "sheepshead-settings/1", "settings": {"open": "game", "speed": "instant"}}
-    return {GAME_KEY: save, "sheepshead.settings": json.dumps(settings)}
-
-
-def seed_storage(page_or_context, items: dict[str, str]) -> None:
-    sets = " ".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});"
-                    for k, v in items.items())
-    page_or_context.add_init_script(
-        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); {sets} }}")
+    return {GAME_KEY: save_text(t), "sheepshead.settings": json.dumps(settings)}
 
 
 INSTALL_EVENT = """() => {
@@ -251,7 +244,7 @@ def test_install_offer_waits_for_the_first_hand(page, site_url):
 
 
 def test_install_button_where_the_browser_offers_installation(page, site_url):
-    seed_storage(page, first_hand_over_items())
+    page.add_init_script(seed_script(first_hand_over_items()))
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert body(page, "phase") == "over"                  # the first hand is over
@@ -273,7 +266,7 @@ def test_iphone_safari_gets_the_add_to_home_screen_hint_once(browser, site_url, 
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     try:
-        seed_storage(context, first_hand_over_items())
+        context.add_init_script(seed_script(first_hand_over_items()))
         page = context.new_page()
         page.goto(site_url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -52,6 +52,15 @@ def first_legal(t: Table) -> str:
     return str(t.seat_view().legal[0])
 
 
+def finish_hand(t: Table) -> None:
+    """Play the hand to its end, seat 0 taking its first legal action."""
+    while not t.hand.is_over:
+        if t.computer_turn:
+            t.step()
+        else:
+            t.act(first_legal(t))
+
+
 def to_play_phase(t: Table) -> None:
     """Play until seat 0 is to play a card (passing, burying and calling as the first legal
     action allows)."""
@@ -95,11 +104,7 @@ def test_the_winning_mark_is_the_engines_and_moves_with_the_trick():
 def test_the_points_chip_reaches_120_and_can_be_switched_off():
     for i in range(6):
         t = Table(f"game:{i:016x}")
-        while not t.hand.is_over:
-            if t.computer_turn:
-                t.step()
-            else:
-                t.act(first_legal(t))
+        finish_hand(t)
         chip = render(t.view(), UiState())["chips"]
         text = re.search(r'id="points-chip">([^<]*)<', chip)
         assert text is not None, chip
@@ -308,11 +313,7 @@ def test_forced_play_is_the_only_legal_card():
 # ----------------------------------------------------------------- review
 def test_the_review_runs_a_step_at_a_time_and_ends_with_a_total():
     t = Table("game:0000000000000007")
-    while not t.hand.is_over:
-        if t.computer_turn:
-            t.step()
-        else:
-            t.act(first_legal(t))
+    finish_hand(t)
     review = HandReview(t.game.hand_number)
     redraws = []
     steps = drive(run_review(review, t.hand, 0, t.review_seeds(), lambda: redraws.append(1)))
@@ -339,7 +340,7 @@ def test_the_practice_hand_is_one_hand_never_saved_and_leaves_the_games_alone():
     t = s.table
     assert t.tutorial and t.seed == PRACTICE_SEED and s.hash() == TUTORIAL_HASH
     assert not s.first_visit and s.settings.tutorial_offered
-    while not t.hand.is_over:
+    while not t.hand.is_over:            # saving after every action, as the page does
         if t.computer_turn:
             t.step()
         else:

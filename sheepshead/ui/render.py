@@ -69,7 +69,8 @@ class UiState:
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
     offer_tutorial: bool = False
-    """Offer the practice hand (the first visit)."""
+    """Offer the practice hand: the page copies :attr:`Session.first_visit
+    <sheepshead.ui.session.Session.first_visit>` here before each drawing."""
 
     def reset_turn(self) -> None:
         """Forget the choices that belong to one decision (after any action)."""

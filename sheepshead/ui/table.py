@@ -164,8 +164,7 @@ class Table:
             return None
         h = self.game.current
         seat = h.to_act
-        view = h.view(seat)
-        action = self._choose(seat, view)
+        action = self._choose(h)
         h.apply(action)
         return Event(seat, str(action), self.game.hand_number)
 
@@ -177,11 +176,12 @@ class Table:
         self.game.next_hand()
         return True
 
-    def _choose(self, seat: int, view: SeatView) -> Action:
-        """The computer player's action: a bot error is a bug and is raised, never hidden."""
+    def _choose(self, h: HandState) -> Action:
+        """The action of the computer player to act in ``h`` (this game's hand in play, or a
+        copy of it being played out): a bot error is a bug and is raised, never hidden."""
         g = self.game
-        return computer_choice(self.level, g.seed, g.hand_number, g.redeal, view,
-                               len(g.current.history))
+        return computer_choice(self.level, g.seed, g.hand_number, g.redeal, h.view(h.to_act),
+                               len(h.history))
 
     @property
     def level(self) -> str:
@@ -198,10 +198,10 @@ class Table:
         h = self.game.current
         if not self.human_turn or h.phase is not Phase.PLAY:
             return None
+        legal = {str(a) for a in h.legal_actions()}     # drawn often: ask only about the rest
         for card in h.hand_of(HUMAN):
-            reason = self.refusal(str(card))
-            if reason is not None:
-                return reason
+            if f"play {card}" not in legal:
+                return self.refusal(str(card))
         return None
 
     def refusal(self, card: str) -> str | None:
@@ -221,10 +221,6 @@ class Table:
         return None
 
     # ---------------------------------------------------------------- help
-    def _seed_for(self, seat: int, actions_before: int) -> int:
-        g = self.game
-        return decision_seed(g.seed, g.hand_number, seat, actions_before, g.redeal)
-
     def hint(self) -> Hint | None:
         """The Expert's advice for your decision (:func:`~sheepshead.bots.advice.hint`, seeded
         as the table seeds a computer player in your seat), or None when it is not your
@@ -233,11 +229,12 @@ class Table:
             return None
         h = self.game.current
         self.hints = True
-        return expert_hint(h.view(HUMAN), seed=self._seed_for(HUMAN, len(h.history)))
+        return expert_hint(h.view(HUMAN), seed=self.review_seeds()(len(h.history)))
 
     def review_seeds(self) -> Callable[[int], int]:
-        """The seeds the review of the current hand uses, by the number of actions before
-        your decision: the ones a computer player in your seat would have had."""
+        """The seeds of the Expert's advice in the current hand (the hint and the review), by
+        the number of actions before your decision: the ones a computer player in your seat
+        would have had."""
         g = self.game
         seed, number, redeal = g.seed, g.hand_number, g.redeal
         return lambda before: decision_seed(seed, number, HUMAN, before, redeal)
@@ -286,13 +283,8 @@ class Table:
             return []
         h = self.game.current
         g = self.game
-
-        def choose(s: HandState) -> int:
-            return computer_choice(self.level, g.seed, g.hand_number, g.redeal,
-                                   s.view(s.to_act), len(s.history)).code
-
         events = []
-        for code in claimed_play(h, choose):
+        for code in claimed_play(h, lambda s: self._choose(s).code):
             seat = h.to_act
             action = action_of(code)
             h.apply(action)
