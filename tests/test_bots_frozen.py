@@ -1,10 +1,14 @@
-"""The frozen yardsticks of issue 12 (``sheepshead/bots/v1``) never change their choices.
+"""The frozen players of issue 12 (``sheepshead/bots/v1``, ``v2``) never change their choices.
 
 ``standard-v1`` and ``expert-v1`` are copies of Standard and Expert as they were on
 2026-12-01.  On that day ``python3 bench/bots.py`` printed the choice digests
 ``40d6b6a43c97`` (Standard) and ``4c1f0679aa7c`` (Expert) on the positions below, in CPython
 and in Pyodide; the frozen copies give exactly those digests, so they choose what the players
 of that day chose, and they must keep doing so forever (this file also runs in Pyodide).
+
+``standard-v2`` and ``expert-v2`` (``sheepshead/bots/v2``) are the players of that evening,
+copied before Standard and Expert changed again: ``bench/bots.py`` printed ``40d6b6a43c97``
+(Standard: on these positions the same choices as ``standard-v1``) and ``d7f73050899c`` (Expert).
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ import hashlib
 from sheepshead.bots import make_player
 from sheepshead.state import HandState
 
-FROZEN_DIGESTS = {"standard-v1": "40d6b6a43c97", "expert-v1": "4c1f0679aa7c"}
-"""Printed for ``standard`` and ``expert`` by ``bench/bots.py`` on 2026-12-01."""
+FROZEN_DIGESTS = {"standard-v1": "40d6b6a43c97", "expert-v1": "4c1f0679aa7c",
+                  "standard-v2": "40d6b6a43c97", "expert-v2": "d7f73050899c"}
+"""Printed for ``standard`` and ``expert`` by ``bench/bots.py`` on 2026-12-01 (morning: v1;
+evening: v2)."""
 
 
 def bench_positions(games: int = 40) -> list:
@@ -53,8 +59,20 @@ def test_expert_v1_makes_the_choices_of_2026_12_01():
     assert digest("expert-v1", spread) == FROZEN_DIGESTS["expert-v1"]
 
 
+def test_standard_v2_makes_the_choices_of_2026_12_01_evening():
+    views = bench_positions()
+    assert digest("standard-v2", views) == FROZEN_DIGESTS["standard-v2"]
+
+
+def test_expert_v2_makes_the_choices_of_2026_12_01_evening():
+    views = bench_positions()
+    step = len(views) / 200
+    spread = [views[int(k * step)] for k in range(200)]
+    assert digest("expert-v2", spread) == FROZEN_DIGESTS["expert-v2"]
+
+
 def test_the_yardsticks_are_levels_the_page_never_offers():
     from sheepshead.ui.settings import LEVELS
-    assert "standard-v1" not in LEVELS and "expert-v1" not in LEVELS
+    assert not set(FROZEN_DIGESTS) & set(LEVELS)
     for level in FROZEN_DIGESTS:
         assert make_player(level, 0).choose(bench_positions(1)[0]) is not None

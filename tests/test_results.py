@@ -619,14 +619,17 @@ OLD_DAILY_LINK = (  # made on 2026-12-01 by the Expert of that day (tests/test_b
 def test_a_dailys_level_is_a_function_of_its_date() -> None:
     import datetime as dt
 
-    from sheepshead.bots.seating import EXPERT_V2_FROM, daily_level, resolve_level
+    from sheepshead.bots.seating import EXPERT_V2_FROM, EXPERT_V3_FROM, daily_level, resolve_level
     assert dt.date(2026, 12, 2) == EXPERT_V2_FROM
+    assert dt.date(2026, 12, 3) == EXPERT_V3_FROM
     assert daily_level(dt.date(2026, 11, 30)) == daily_level(dt.date(2026, 12, 1)) == "expert-v1"
-    assert daily_level(dt.date(2026, 12, 2)) == daily_level(dt.date(2027, 5, 1)) == "expert-v2"
+    assert daily_level(dt.date(2026, 12, 2)) == "expert-v2"
+    assert daily_level(dt.date(2026, 12, 3)) == daily_level(dt.date(2027, 5, 1)) == "expert-v3"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-01") == "expert-v1"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-02") == "expert-v2"
-    assert resolve_level("expert", "game:00000000000000bb") == "expert-v2"
-    assert resolve_level("standard", "game:00000000000000bb") == "standard-v2"
+    assert resolve_level(DAILY_LEVEL, "daily:2026-12-03") == "expert-v3"
+    assert resolve_level("expert", "game:00000000000000bb") == "expert-v3"
+    assert resolve_level("standard", "game:00000000000000bb") == "standard-v3"
     assert resolve_level("easy", "daily:2026-12-02") == "easy"
 
 
@@ -657,15 +660,17 @@ def test_an_old_dailys_moves_are_the_frozen_experts() -> None:
 
 def test_a_new_games_link_checks_at_every_version_its_level_has_meant() -> None:
     from sheepshead.bots.seating import MoveCheck
-    for version in ("standard-v1", "standard-v2"):
+    for version in ("standard-v1", "standard-v2", "standard-v3"):
         game = play("game:00000000000000cc", Rules(), random.Random(version), computers(version),
                     hands=2)
         link = parse_result(result_fragment(game, level="standard"))
         check = check_result(link)
         assert check.level == "standard" and check.computer_moves_match is True, version
-    assert MoveCheck("standard", "game:00000000000000cc").versions == ["standard-v2", "standard-v1"]
+    assert MoveCheck("standard", "game:00000000000000cc").versions == [
+        "standard-v3", "standard-v2", "standard-v1"]
     assert MoveCheck("expert", "daily:2026-11-30").versions == ["expert-v1"]
     assert MoveCheck("expert", "daily:2026-12-02").versions == ["expert-v2"]
+    assert MoveCheck("expert", "daily:2026-12-03").versions == ["expert-v3"]
 
 
 def test_a_link_whose_moves_no_version_makes_says_where() -> None:
@@ -704,7 +709,7 @@ def test_a_new_game_played_against_the_old_expert_still_checks() -> None:
         check = check_result(parse_result(result_fragment(game, level="expert")))
         assert check.level == "expert" and check.computer_moves_match is True
         newest = check_result(parse_result(result_fragment(
-            play(seed, Rules(), random.Random(k), computers("expert-v2"), hands=1), level="expert")))
+            play(seed, Rules(), random.Random(k), computers("expert"), hands=1), level="expert")))
         assert newest.computer_moves_match is True
         link = parse_result(result_fragment(game, level="expert"))
         moves = MoveCheck("expert", seed)
@@ -715,4 +720,4 @@ def test_a_new_game_played_against_the_old_expert_still_checks() -> None:
             state.apply(action)
         if moves.version == "expert-v1":
             return                  # the older version was needed, and it was accepted
-    raise AssertionError("no game in 20 where expert-v1 and expert-v2 differ")
+    raise AssertionError("no game in 20 where expert-v1 and today's Expert differ")

@@ -13,11 +13,12 @@ Modules: :mod:`.knowledge` (what a seat can infer), :mod:`.craft` (the rules
 of thumb on bit masks), :mod:`.standard`, :mod:`.easy`, :mod:`.sampling`
 (deals consistent with a view), :mod:`.expert` (search over those deals),
 :mod:`.arena` (duplicate matches), :mod:`.v1` (the frozen yardsticks ``standard-v1`` and
-``expert-v1``: the players of 2026-12-01, which never change).
+``expert-v1``: the players of 2026-12-01 morning) and :mod:`.v2` (``standard-v2`` and
+``expert-v2``, of that evening), which never change.
 
 Level names: ``easy``, ``standard``, ``expert`` are the page's words for today's players
-(``standard`` is ``standard-v2`` and ``expert`` is ``expert-v2``); the versions
-``standard-v1``, ``expert-v1``, ``standard-v2``, ``expert-v2`` name one fixed player each (see
+(``standard`` is ``standard-v3`` and ``expert`` is ``expert-v3``); the versions
+``standard-v1`` … ``expert-v3`` name one fixed player each (see
 :mod:`.seating` for which version plays which game).
 """
 
@@ -32,20 +33,21 @@ __all__ = ["Player", "RandomPlayer", "EasyPlayer", "StandardPlayer", "ExpertPlay
            "make_player", "LEVELS", "YARDSTICKS", "VERSIONS"]
 
 LEVELS = ("easy", "standard", "expert", "random")
-YARDSTICKS = ("standard-v1", "expert-v1")
-"""Frozen levels for the arena (never offered by the page; :mod:`.v1`)."""
-VERSIONS = ("standard-v2", "expert-v2")
+YARDSTICKS = ("standard-v1", "expert-v1", "standard-v2", "expert-v2")
+"""Frozen levels for the arena (never offered by the page; :mod:`.v1`, :mod:`.v2`)."""
+VERSIONS = ("standard-v3", "expert-v3")
 """Today's Standard and Expert by their versioned names."""
 
 
 def make_player(level: str, seed=0) -> Player:
     """A player of ``level``: ``easy``, ``standard``, ``expert``, ``random``, or a version
-    (``standard-v1``, ``expert-v1``, ``standard-v2``, ``expert-v2``)."""
+    (``standard-v1``, ``expert-v1``, ``standard-v2``, ``expert-v2``, ``standard-v3``,
+    ``expert-v3``)."""
     if level == "easy":
         return EasyPlayer(seed)
-    if level in ("standard", "standard-v2"):
+    if level in ("standard", "standard-v3"):
         return StandardPlayer(seed)
-    if level in ("expert", "expert-v2"):
+    if level in ("expert", "expert-v3"):
         from .expert import ExpertPlayer
         return ExpertPlayer(seed)
     if level == "random":
@@ -56,6 +58,12 @@ def make_player(level: str, seed=0) -> Player:
     if level == "expert-v1":
         from .v1.expert import ExpertPlayer as ExpertV1
         return ExpertV1(seed)
+    if level == "standard-v2":
+        from .v2.standard import StandardPlayer as StandardV2
+        return StandardV2(seed)
+    if level == "expert-v2":
+        from .v2.expert import ExpertPlayer as ExpertV2
+        return ExpertV2(seed)
     raise SheepsheadError(f"unknown level {level!r}: choose easy, standard or expert "
                           f"(or a version: {', '.join(YARDSTICKS + VERSIONS)})")
 

@@ -11,12 +11,14 @@ old links report that the computer moves differ.
 **Level words and versions.**  The page, saves and result links name a level by its word
 (``easy``, ``standard``, ``expert``); the code behind a word may get stronger, so each
 version of a level has its own frozen name (``standard-v1``, ``expert-v1``: the players of
-2026-12-01; ``standard-v2``, ``expert-v2``: today's).  :func:`resolve_level` says which
+2026-12-01 morning; ``standard-v2``, ``expert-v2``: of that evening; ``standard-v3``,
+``expert-v3``: today's).  :func:`resolve_level` says which
 version a word means for one game:
 
 * a Daily (seed ``daily:YYYY-MM-DD``) is played against :func:`daily_level` of its date:
-  ``expert-v1`` before :data:`EXPERT_V2_FROM`, ``expert-v2`` from then on, so a Daily's
-  opponents never change, even half-played across the change, and its links keep checking;
+  ``expert-v1`` before :data:`EXPERT_V2_FROM`, ``expert-v2`` before :data:`EXPERT_V3_FROM`,
+  ``expert-v3`` from then on, so a Daily's opponents never change, even half-played across
+  a change, and its links keep checking;
 * any other game: the word's newest version (:data:`CURRENT`).
 
 A result link of a New Game carries no date, so :class:`MoveCheck` accepts its computer
@@ -32,22 +34,28 @@ from ..actions import Action
 from ..view import SeatView
 from . import make_player
 
-__all__ = ["DAILY_LEVEL", "EXPERT_V2_FROM", "CURRENT", "VERSIONS", "daily_level", "resolve_level",
-           "decision_seed", "computer_choice", "MoveCheck"]
+__all__ = ["DAILY_LEVEL", "EXPERT_V2_FROM", "EXPERT_V3_FROM", "CURRENT", "VERSIONS", "daily_level",
+           "resolve_level", "decision_seed", "computer_choice", "MoveCheck"]
 
 DAILY_LEVEL = "expert"
 """The level word of every Daily, the same for everyone; :func:`daily_level` is its version."""
 EXPERT_V2_FROM = _dt.date(2026, 12, 2)
 """The first Daily played against ``expert-v2``; earlier Dailies keep ``expert-v1``."""
-CURRENT = {"standard": "standard-v2", "expert": "expert-v2"}
+EXPERT_V3_FROM = _dt.date(2026, 12, 3)
+"""The first Daily played against ``expert-v3`` (a date no time zone had reached when it
+shipped, on 2026-12-01 at 16:00 UTC)."""
+CURRENT = {"standard": "standard-v3", "expert": "expert-v3"}
 """The version each level word means today (Easy has one version)."""
-VERSIONS = {"standard": ("standard-v2", "standard-v1"), "expert": ("expert-v2", "expert-v1")}
+VERSIONS = {"standard": ("standard-v3", "standard-v2", "standard-v1"),
+            "expert": ("expert-v3", "expert-v2", "expert-v1")}
 """Every version a level word has meant, newest first."""
 
 
 def daily_level(day: _dt.date) -> str:
     """The version of the Expert that plays the Daily of ``day``."""
-    return "expert-v1" if day < EXPERT_V2_FROM else "expert-v2"
+    if day < EXPERT_V2_FROM:
+        return "expert-v1"
+    return "expert-v2" if day < EXPERT_V3_FROM else "expert-v3"
 
 
 def _daily_date(game_seed: str) -> _dt.date | None:
