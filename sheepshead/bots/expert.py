@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterable
 
 from ..actions import ALONE, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
-from ..cards import POINTS, STRENGTH, SUIT_OF
+from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF
 from ..position import Phase
 from ..rules import DEFAULT_RULES, AllPass, Rules
 from ..state import HandState
@@ -60,6 +60,11 @@ BELIEF = True
 """Weigh each imagined deal by the likelihood of the public actions (:mod:`.belief`)."""
 PLAY_BELIEF = True
 MARGIN = 1.0
+PICK_BONUS = 0.0
+"""Added to the value of picking: the playouts play the picked hand with Standard's rules, and
+the Expert plays it better than that."""
+PUBLIC_ROLLOUT = True
+"""Playouts where each seat plays on what it could know (voids shown), not on exact holdings."""
 DOUBLES_TRIES = 12
 """Options only: redraws of a deal until the picker's (and a cracker's) hand fits its action."""
 
@@ -88,14 +93,40 @@ def _bury(hand8: int) -> int:
     return v
 
 
-def rollout(state: HandState) -> HandState:
-    """Play a (sampled) state to the end with the Standard rules on exact holdings."""
+_VOID_MASK = tuple(sum(SUIT_MASK[k] for k in range(4) if v >> k & 1) for v in range(16))
+
+
+def _public_table(state: HandState, legal: int, voids: list[int]):
+    """The Table of the seat to act in a playout when it plays on what it could know: the
+    cards it cannot see may be with any seat that has not shown a void in their suit."""
+    t = table_from_state(state, legal)
+    me = t.me
+    if me != state.picker:
+        t.unseen |= state.bury
+    unseen = t.unseen
+    t.possible = [0 if s == me else unseen & ~_VOID_MASK[voids[s]] for s in range(t.n)]
+    t.exact = False
+    t.voids = voids
+    return t
+
+
+def rollout(state: HandState, voids: list[int] | None = None) -> HandState:
+    """Play a (sampled) state to the end with the Standard rules: on exact holdings, or,
+    given the voids shown so far (a list it updates), on what each seat could know."""
     apply = state.apply_move
     while True:
         phase = state.phase
         if phase is _PLAY:
             m = state.legal_play_mask()
-            if m & (m - 1):
+            if voids is not None:
+                seat = state.to_act
+                c = play_card(_public_table(state, m, voids)) if m & (m - 1) else m.bit_length() - 1
+                led = state.led_suit
+                if led >= 0 and SUIT_OF[c] != led and not (
+                        c == state.unknown and seat == state.picker and state.unknown_pending):
+                    voids[seat] |= 1 << led
+                apply(64 + c)
+            elif m & (m - 1):
                 apply(64 + play_card(table_from_state(state, m)))
             else:
                 apply(63 + m.bit_length())
@@ -207,13 +238,16 @@ class ExpertPlayer(Player):
         if len(cands) == 1:
             return cands[0], [(cands[0], 0.0)]
         me = k.seat
+        n = len(cands)
         cap = PICK_SAMPLES if k.phase is Phase.PICK else MAX_SAMPLES
-        samples = max(MIN_SAMPLES, min(cap, self.budget // len(cands)))
         slots = Slots(k)
         doubles_check = k.picker >= 0 and k.view.cracked_by is not None
-        totals = [0.0] * len(cands)
-        rows: list[tuple[float, list[int]]] = []
+        voids = list(k.voids) if PUBLIC_ROLLOUT and k.phase is Phase.PLAY else None
+        totals = [0.0] * n
+        rows: list[tuple[float, list[float]]] = []
         wsum = 0.0
+        d = cands.index(default)
+        samples = max(MIN_SAMPLES, min(cap, self.budget // n))
         for _ in range(samples):
             belief = Likelihood(k, _would_pick, PLAY_BELIEF) if BELIEF else None
             state = sample_state(k, rng, slots, belief)
@@ -230,11 +264,13 @@ class ExpertPlayer(Player):
                 w = belief.weight
             else:
                 w = passers_weight(k, state, _would_pick) if k.passed else 1.0
-            row = []
+            row: list[float] = []
             for i, code in enumerate(cands):
                 s = state.clone()
                 s.apply_move(code)
-                v = rollout(s).scores()[me]
+                v: float = rollout(s, None if voids is None else list(voids)).scores()[me]
+                if code == PICK:
+                    v += PICK_BONUS
                 row.append(v)
                 totals[i] += w * v
             rows.append((w, row))
@@ -242,8 +278,7 @@ class ExpertPlayer(Player):
         if not rows or wsum <= 0:
             return default, [(c, 0.0) for c in cands]
         means = [t / wsum for t in totals]
-        d = cands.index(default)
-        best = max(range(len(cands)), key=lambda i: (means[i], i == d))
+        best = max(range(n), key=lambda i: (means[i], i == d))
         if best != d:
             # Keep Standard's choice unless the best beats it clearly (paired differences).
             diffs = [(w, row[best] - row[d]) for w, row in rows]
