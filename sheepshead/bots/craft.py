@@ -246,7 +246,7 @@ class Table:
 
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
-                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone")
+                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first")
 
     me: int
     n: int
@@ -262,6 +262,9 @@ class Table:
     called_suit: int
     duties: bool
     """The called suit's duties hold (it has not been led)."""
+    called_first: bool
+    """The trick in progress is the first lead of the called suit: the partner must play the
+    called card to it and the picker its hold card (or the face-down unknown card)."""
     trick: list[int]
     """The trick in progress; -1 for a card played face down."""
     leader: int
@@ -277,6 +280,7 @@ class Table:
 
     def __init__(self):
         self.sure_alone = False
+        self.called_first = False
 
 
 def table_from_knowledge(k) -> Table:
@@ -305,7 +309,19 @@ def table_from_knowledge(k) -> Table:
     t.my_unknown = k.unknown if (k.unknown_pending and k.picker == k.seat) else -1
     t.voids = k.voids
     t.sure_alone = k.sure_alone
+    t.called_first = _first_called_trick(k)
     return t
+
+
+def _first_called_trick(k) -> bool:
+    """Is the trick in progress the first lead of the called suit (in the view of ``k``)?"""
+    if k.called < 0 or not k.trick or k.led != k.called_suit:
+        return False
+    for done in k.view.tricks:
+        first = done.cards[0]
+        if first is None or first.index == k.unknown or SUIT_OF[first.index] == k.called_suit:
+            return False
+    return True
 
 
 _NO_VOIDS = (0, 0, 0, 0, 0)
@@ -343,6 +359,7 @@ def table_from_state(state, legal: int = -1) -> Table:
             u |= h
         t.unseen = u & ~hands[me]
     t.exact = True
+    t.called_first = bool(cards) and state.called_suit_led and state.duties_open
     t.won = state.won
     t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
     t.voids = _NO_VOIDS
@@ -374,7 +391,13 @@ def _friend(t: Table, s: int) -> int:
 def _threat(t: Table, s: int, beats: int) -> bool:
     """Could seat ``s`` still beat a card whose beaters are ``beats``?"""
     held = t.possible[s]
-    if t.exact:
+    if t.called_first and s != t.me and (s == t.picker or (
+            t.partner < 0 and t.me != t.picker and not t.i_am_partner)):
+        # The picker must follow with its hold card (or the unknown card, which never wins);
+        # to a defender any other seat is the partner, who must play the called card, or a
+        # fellow defender.
+        held &= SUIT_MASK[t.led]
+    elif t.exact:
         led = t.led
         if led != 3 and held & SUIT_MASK[led]:
             held &= SUIT_MASK[led]          # must follow, so cannot trump
