@@ -551,8 +551,11 @@ def _follow(t: Table, legal: int) -> int:
 def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
     qualified = t.won[t.me] > 0
     losers = [c for c in cards if c not in winners]
-    if not qualified and winners and not later and pts <= 4:
-        return _lowest(winners, lambda c: (POINTS[c], -STRENGTH[c]))
+    if not qualified and winners and (pts <= 4 or (not later and pts <= 11)):
+        # Qualify with a cheap trick that no one after can take, shedding a high card.
+        sure = [c for c in winners if _sure(t, c, later)] if later else winners
+        if sure:
+            return _lowest(sure, lambda c: (POINTS[c], -STRENGTH[c] - (20 if SUIT_OF[c] == 3 else 0)))
     if losers:
         return max(losers, key=lambda c: (POINTS[c], STRENGTH[c] + (20 if SUIT_OF[c] == 3 else 0)))
     # Every card wins for now: take it as cheaply as possible, or hope to be overtaken.
