@@ -170,9 +170,14 @@ def _call_value(hand: int, card: int) -> float:
 
 
 def _alone_strength(hand: int) -> bool:
+    """Strong enough to play alone (four shares instead of two): five trumps with three of the
+    Queens and at most one fail card that is not an Ace, or a hand of trump only."""
     trumps = hand & TRUMP_MASK
-    top = sum(1 for t in TRUMP_ORDER[:4] if trumps >> t & 1)
-    return trumps.bit_count() >= 5 and top >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
+    if trumps.bit_count() < 5:
+        return False
+    if not hand & FAIL_MASK:
+        return True
+    return (trumps & QUEENS).bit_count() >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
 
 
 def bury_ranking(hand8: int) -> list[tuple[float, int]]:
