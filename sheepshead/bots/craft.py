@@ -41,6 +41,7 @@ from ..cards import (
 )
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
+from ..position import CallKind
 from ..rules import DEFAULT_RULES, AllPass, PartnerBy
 
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
@@ -313,7 +314,8 @@ def table_from_knowledge(k) -> Table:
     t.won = k.won
     t.my_unknown = k.unknown if (k.unknown_pending and k.picker == k.seat) else -1
     t.voids = k.voids
-    t.sure_alone = k.sure_alone
+    # An announced alone counts too: every other seat is then a friend of the defenders.
+    t.sure_alone = k.sure_alone or (k.alone and k.picker >= 0)
     t.called_first = _first_called_trick(k)
     return t
 
@@ -369,7 +371,8 @@ def table_from_state(state, legal: int = -1) -> Table:
     t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
     t.voids = _NO_VOIDS
     t.sure_alone = partner < 0 and picker >= 0 and state.call_kind is not None and (
-        t.n == 3 or (state.partner_card == JACK_OF_DIAMONDS and (me == picker or revealed)))
+        t.n == 3 or state.call_kind is CallKind.ALONE
+        or (state.partner_card == JACK_OF_DIAMONDS and (me == picker or revealed)))
     return t
 
 
