@@ -527,6 +527,8 @@ def _follow(t: Table, legal: int) -> int:
     if t.leaster:
         return _follow_leaster(t, cards, winners, later, pts)
     f = _friend(t, winner)
+    if t.called_first and t.unseen >> t.called & 1:
+        pts += POINTS[t.called]             # the called card is still to fall on this trick
     if f == 1 and _sure(t, best_card, later):
         # Schmear: the most points, keeping trump power.
         return max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
@@ -541,9 +543,11 @@ def _follow(t: Table, legal: int) -> int:
             elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
                 return c
         elif f != 1 and pts >= 10:
-            top = max(winners, key=STRENGTH.__getitem__)
-            if POWER[top] >= 16 or not later:
-                return top
+            # Points at stake: take them with the lowest Jack or Queen that wins now, keeping
+            # the top trumps for control.
+            high = [c for c in winners if POWER[c] >= 16]
+            if high:
+                return min(high, key=STRENGTH.__getitem__)
     losers = [c for c in cards if c not in winners]
     if not losers:
         return _dump(t, cards)
