@@ -543,11 +543,9 @@ def _follow(t: Table, legal: int) -> int:
             elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
                 return c
         elif f != 1 and pts >= 10:
-            # Points at stake: take them with the lowest Jack or Queen that wins now, keeping
-            # the top trumps for control.
-            high = [c for c in winners if POWER[c] >= 16]
-            if high:
-                return min(high, key=STRENGTH.__getitem__)
+            # Points at stake: take them with the lowest card that wins now (those after often
+            # must follow suit), keeping the top trumps for control.
+            return min(winners, key=STRENGTH.__getitem__)
     losers = [c for c in cards if c not in winners]
     if not losers:
         return _dump(t, cards)
