@@ -41,6 +41,7 @@ from ..cards import (
 )
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
+from ..position import CallKind
 from ..rules import DEFAULT_RULES, AllPass, PartnerBy
 
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
@@ -170,9 +171,14 @@ def _call_value(hand: int, card: int) -> float:
 
 
 def _alone_strength(hand: int) -> bool:
+    """Strong enough to play alone (four shares instead of two): five trumps with three of the
+    Queens and at most one fail card that is not an Ace, or a hand of trump only."""
     trumps = hand & TRUMP_MASK
-    top = sum(1 for t in TRUMP_ORDER[:4] if trumps >> t & 1)
-    return trumps.bit_count() >= 5 and top >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
+    if trumps.bit_count() < 5:
+        return False
+    if not hand & FAIL_MASK:
+        return True
+    return (trumps & QUEENS).bit_count() >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
 
 
 def bury_ranking(hand8: int) -> list[tuple[float, int]]:
@@ -246,7 +252,7 @@ class Table:
 
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
-                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone")
+                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first")
 
     me: int
     n: int
@@ -262,6 +268,9 @@ class Table:
     called_suit: int
     duties: bool
     """The called suit's duties hold (it has not been led)."""
+    called_first: bool
+    """The trick in progress is the first lead of the called suit: the partner must play the
+    called card to it and the picker its hold card (or the face-down unknown card)."""
     trick: list[int]
     """The trick in progress; -1 for a card played face down."""
     leader: int
@@ -277,6 +286,7 @@ class Table:
 
     def __init__(self):
         self.sure_alone = False
+        self.called_first = False
 
 
 def table_from_knowledge(k) -> Table:
@@ -304,8 +314,21 @@ def table_from_knowledge(k) -> Table:
     t.won = k.won
     t.my_unknown = k.unknown if (k.unknown_pending and k.picker == k.seat) else -1
     t.voids = k.voids
-    t.sure_alone = k.sure_alone
+    # An announced alone counts too: every other seat is then a friend of the defenders.
+    t.sure_alone = k.sure_alone or (k.alone and k.picker >= 0)
+    t.called_first = _first_called_trick(k)
     return t
+
+
+def _first_called_trick(k) -> bool:
+    """Is the trick in progress the first lead of the called suit (in the view of ``k``)?"""
+    if k.called < 0 or not k.trick or k.led != k.called_suit:
+        return False
+    for done in k.view.tricks:
+        first = done.cards[0]
+        if first is None or first.index == k.unknown or SUIT_OF[first.index] == k.called_suit:
+            return False
+    return True
 
 
 _NO_VOIDS = (0, 0, 0, 0, 0)
@@ -343,11 +366,13 @@ def table_from_state(state, legal: int = -1) -> Table:
             u |= h
         t.unseen = u & ~hands[me]
     t.exact = True
+    t.called_first = bool(cards) and state.called_suit_led and state.duties_open
     t.won = state.won
     t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
     t.voids = _NO_VOIDS
     t.sure_alone = partner < 0 and picker >= 0 and state.call_kind is not None and (
-        t.n == 3 or (state.partner_card == JACK_OF_DIAMONDS and (me == picker or revealed)))
+        t.n == 3 or state.call_kind is CallKind.ALONE
+        or (state.partner_card == JACK_OF_DIAMONDS and (me == picker or revealed)))
     return t
 
 
@@ -374,7 +399,13 @@ def _friend(t: Table, s: int) -> int:
 def _threat(t: Table, s: int, beats: int) -> bool:
     """Could seat ``s`` still beat a card whose beaters are ``beats``?"""
     held = t.possible[s]
-    if t.exact:
+    if t.called_first and s != t.me and (s == t.picker or (
+            t.partner < 0 and t.me != t.picker and not t.i_am_partner)):
+        # The picker must follow with its hold card (or the unknown card, which never wins);
+        # to a defender any other seat is the partner, who must play the called card, or a
+        # fellow defender.
+        held &= SUIT_MASK[t.led]
+    elif t.exact:
         led = t.led
         if led != 3 and held & SUIT_MASK[led]:
             held &= SUIT_MASK[led]          # must follow, so cannot trump
@@ -496,6 +527,8 @@ def _follow(t: Table, legal: int) -> int:
     if t.leaster:
         return _follow_leaster(t, cards, winners, later, pts)
     f = _friend(t, winner)
+    if t.called_first and t.unseen >> t.called & 1:
+        pts += POINTS[t.called]             # the called card is still to fall on this trick
     if f == 1 and _sure(t, best_card, later):
         # Schmear: the most points, keeping trump power.
         return max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
@@ -510,9 +543,9 @@ def _follow(t: Table, legal: int) -> int:
             elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
                 return c
         elif f != 1 and pts >= 10:
-            top = max(winners, key=STRENGTH.__getitem__)
-            if POWER[top] >= 16 or not later:
-                return top
+            # Points at stake: take them with the lowest card that wins now (those after often
+            # must follow suit), keeping the top trumps for control.
+            return min(winners, key=STRENGTH.__getitem__)
     losers = [c for c in cards if c not in winners]
     if not losers:
         return _dump(t, cards)
@@ -528,8 +561,11 @@ def _follow(t: Table, legal: int) -> int:
 def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
     qualified = t.won[t.me] > 0
     losers = [c for c in cards if c not in winners]
-    if not qualified and winners and not later and pts <= 4:
-        return _lowest(winners, lambda c: (POINTS[c], -STRENGTH[c]))
+    if not qualified and winners and (pts <= 4 or (not later and pts <= 11)):
+        # Qualify with a cheap trick that no one after can take, shedding a high card.
+        sure = [c for c in winners if _sure(t, c, later)] if later else winners
+        if sure:
+            return _lowest(sure, lambda c: (POINTS[c], -STRENGTH[c] - (20 if SUIT_OF[c] == 3 else 0)))
     if losers:
         return max(losers, key=lambda c: (POINTS[c], STRENGTH[c] + (20 if SUIT_OF[c] == 3 else 0)))
     # Every card wins for now: take it as cheaply as possible, or hope to be overtaken.
