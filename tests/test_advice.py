@@ -63,7 +63,7 @@ def test_winning_mark_is_the_referees_and_moves_as_cards_are_played():
     face_down_seen = 0
     for rules in RULES:
         n = rules.players
-        for steps in played_hands(rules, 8):
+        for steps in played_hands(rules, 12):       # 12: enough for an unknown-card call
             marks: list = [None] * n
             for state in steps:
                 for seat in range(n):

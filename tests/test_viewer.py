@@ -73,10 +73,12 @@ def daily() -> tuple[str, Game]:
 @cache
 def doubler() -> tuple[str, Game]:
     """A four-handed New Game with crack, blitz and the doubler, every seat a computer,
-    with at least one hand thrown in and dealt again."""
+    with at least one hand thrown in and dealt again.  Its players are the Standard of
+    2026-12-01 (``standard-v2``, a version the link's level word has meant): today's picks
+    four-handed hands so readily that a hand is almost never thrown in."""
     rules = Rules.from_json({"players": 4, "crack": True, "blitz": True, "all_pass": "doubler"})
     for k in range(60):
-        game = play("game:%016x" % (0xfeed0000 + k), rules, "standard", random.Random(k),
+        game = play("game:%016x" % (0xfeed0000 + k), rules, "standard-v2", random.Random(k),
                     seat0=True)
         if any(r for _, r in game.deals):
             return result_fragment(game), game

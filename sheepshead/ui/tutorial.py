@@ -8,9 +8,10 @@ short sentences.
 The deal is hand 1 of :data:`PRACTICE_SEED` under the default table, against computer players
 of :data:`PRACTICE_LEVEL`. Under the default table you sit left of hand 1's dealer, so you
 are first to decide on the blind and you lead the first trick. The seed was found by
-:func:`teaches` over ``game:%016x`` seeds from 0 upwards: it is the sixth seed found,
-the first whose bury voids a suit with points (10♠ K♠), and ``tests/test_ui_tutorial.py``
-repeats the search. You hold a hand worth picking (five or more trump,
+:func:`teaches` over ``game:%016x`` seeds from 0 upwards, with the Standard of that day
+(``standard-v2``): it is the sixth seed found, the first whose bury voids a suit with points
+(10♠ K♠), and ``tests/test_ui_tutorial.py`` repeats the search, and checks that the deal
+still teaches every topic with today's Standard. You hold a hand worth picking (five or more trump,
 two of them Queens), and when you play it as the Standard player would, every topic comes up
 at one of your decisions (pick, bury, call an Ace, the first lead with the trump order, a
 later lead, a trick where you must follow suit, a trick your side is sure to win where you
@@ -252,7 +253,7 @@ def teaches(seed: str, level: str = PRACTICE_LEVEL) -> bool:
     hand = state.view(0).hand
     if sum(c.is_trump for c in hand) < 5 or sum(c.rank == "Q" for c in hand) < 2:
         return False
-    standard = make_player("standard", 0)
+    standard = make_player("standard" if level in ("easy", "standard") else level, 0)
     state, tips = play_practice(standard.choose, seed, level)
     result = state.view(0).result
     if result is None or result.picker != 0 or result.alone or result.side_points is None:
