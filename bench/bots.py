@@ -33,7 +33,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from sheepshead.bots import make_player
 from sheepshead.state import HandState
 
-TARGET_MS = {"easy": 5.0, "standard": 5.0, "expert": 150.0, "standard-v1": 5.0, "expert-v1": 150.0}
+TARGET_MS = {"easy": 5.0, "standard": 5.0, "expert": 150.0, "standard-v1": 5.0, "expert-v1": 150.0,
+             "standard-v2": 5.0, "expert-v2": 150.0}
 PHASES = ("PICK", "BURY", "CALL", "PLAY")
 
 
