@@ -326,19 +326,8 @@ def table_from_knowledge(k) -> Table:
     t.voids = k.voids
     # An announced alone counts too: every other seat is then a friend of the defenders.
     t.sure_alone = k.sure_alone or (k.alone and k.picker >= 0)
-    t.called_first = _first_called_trick(k)
+    t.called_first = k.called_first
     return t
-
-
-def _first_called_trick(k) -> bool:
-    """Is the trick in progress the first lead of the called suit (in the view of ``k``)?"""
-    if k.called < 0 or not k.trick or k.led != k.called_suit:
-        return False
-    for done in k.view.tricks:
-        first = done.cards[0]
-        if first is None or first.index == k.unknown or SUIT_OF[first.index] == k.called_suit:
-            return False
-    return True
 
 
 _NO_VOIDS = (0, 0, 0, 0, 0)

@@ -45,7 +45,7 @@ class Knowledge:
                  "unseen", "voids", "possible", "cards_left", "taken", "won", "trick",
                  "leader", "led", "tricks_done", "passed", "blind", "bury", "hidden_bury",
                  "hidden_blind", "picker_must_hold", "picker_only", "partner_candidates", "rules",
-                 "deck", "sure_alone")
+                 "deck", "sure_alone", "called_first")
 
     def __init__(self, view: SeatView):
         self.view = view
@@ -134,6 +134,11 @@ class Knowledge:
             first = cur.cards[0]
             self.led = self.called_suit if first is None or first.index == self.unknown \
                 else SUIT_OF[first.index]
+        # The trick in progress is the first lead of the called suit: the picker must follow
+        # it with its hold card (or the unknown card) and the partner with the called card.
+        self.called_first = bool(cur) and self.called >= 0 and self.led == self.called_suit \
+            and not any(t.cards[0] is None or t.cards[0].index == self.unknown
+                        or SUIT_OF[t.cards[0].index] == self.called_suit for t in view.tricks)
 
         cur = view.trick
         known = hand | played
@@ -178,9 +183,7 @@ class Knowledge:
                 # At the call the picker held only trump and fail Aces (none of the called suit).
                 self.picker_only = (TRUMP_MASK | FAIL_ACES_MASK) & ~SUIT_MASK[self.called_suit]
                 possible[picker] &= self.picker_only
-            elif self.duties or (cur and self.led == self.called_suit and not any(
-                    t.cards[0] is None or SUIT_OF[t.cards[0].index] == self.called_suit
-                    for t in view.tricks) and picker not in {
+            elif self.duties or (cur and self.called_first and picker not in {
                     (cur.leader + j) % n for j in range(len(cur.cards))}):
                 # It keeps a card of the called suit until that suit is first led to it.
                 self.picker_must_hold = SUIT_MASK[self.called_suit] & ~(1 << called)
