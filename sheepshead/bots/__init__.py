@@ -24,6 +24,8 @@ Level names: ``easy``, ``standard``, ``expert`` are the page's words for today's
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from ..errors import SheepsheadError
 from .base import Player, RandomPlayer
 from .easy import EasyPlayer
@@ -34,9 +36,19 @@ __all__ = ["Player", "RandomPlayer", "EasyPlayer", "StandardPlayer", "ExpertPlay
 
 LEVELS = ("easy", "standard", "expert", "random")
 YARDSTICKS = ("standard-v1", "expert-v1", "standard-v2", "expert-v2")
+# A freeze adds its two names here and to ``_FROZEN`` below.
 """Frozen levels for the arena (never offered by the page; :mod:`.v1`, :mod:`.v2`)."""
 VERSIONS = ("standard-v3", "expert-v3")
 """Today's Standard and Expert by their versioned names."""
+
+
+_FROZEN = {
+    "standard-v1": ("v1.standard", "StandardPlayer"),
+    "expert-v1": ("v1.expert", "ExpertPlayer"),
+    "standard-v2": ("v2.standard", "StandardPlayer"),
+    "expert-v2": ("v2.expert", "ExpertPlayer"),
+}
+"""Each frozen version's module (under this package) and class; imported when first asked for."""
 
 
 def make_player(level: str, seed=0) -> Player:
@@ -52,18 +64,10 @@ def make_player(level: str, seed=0) -> Player:
         return ExpertPlayer(seed)
     if level == "random":
         return RandomPlayer(seed)
-    if level == "standard-v1":
-        from .v1.standard import StandardPlayer as StandardV1
-        return StandardV1(seed)
-    if level == "expert-v1":
-        from .v1.expert import ExpertPlayer as ExpertV1
-        return ExpertV1(seed)
-    if level == "standard-v2":
-        from .v2.standard import StandardPlayer as StandardV2
-        return StandardV2(seed)
-    if level == "expert-v2":
-        from .v2.expert import ExpertPlayer as ExpertV2
-        return ExpertV2(seed)
+    if level in _FROZEN:
+        module, name = _FROZEN[level]
+        player: type[Player] = getattr(import_module(f"{__name__}.{module}"), name)
+        return player(seed)
     raise SheepsheadError(f"unknown level {level!r}: choose easy, standard or expert "
                           f"(or a version: {', '.join(YARDSTICKS + VERSIONS)})")
 
