@@ -21,7 +21,7 @@ from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
 from . import make_player
 
-__all__ = ["deal_seed", "play_hand", "play_deal", "run_arena"]
+__all__ = ["deal_seed", "player_seed", "play_hand", "play_deal", "run_arena"]
 
 
 def deal_seed(seed: int, i: int) -> tuple[str, int]:
@@ -30,7 +30,8 @@ def deal_seed(seed: int, i: int) -> tuple[str, int]:
     return f"game:{h}", 1 + i % 10
 
 
-def _player_seed(seed: int, i: int, rotation: int, seat: int) -> int:
+def player_seed(seed: int, i: int, rotation: int, seat: int) -> int:
+    """The seed of the player in ``seat`` in rotation ``rotation`` of the arena's deal ``i``."""
     h = hashlib.sha256(f"arena-player:{seed}:{i}:{rotation}:{seat}".encode()).digest()
     return int.from_bytes(h[:8], "big") >> 1
 
@@ -55,7 +56,7 @@ def play_deal(args: tuple) -> dict:
     game_seed, hand = deal_seed(seed, i)
     scores, picks, picker_wins, leasters, thrown, cracked = [], 0, 0, 0, 0, 0
     for r in range(n):
-        players = [make_player(candidate if s == r else field, _player_seed(seed, i, r, s))
+        players = [make_player(candidate if s == r else field, player_seed(seed, i, r, s))
                    for s in range(n)]
         state = play_hand(HandState.from_seed(game_seed, hand, rules), players)
         sc = state.scores()
