@@ -467,14 +467,12 @@ def test_the_countdown_to_the_next_daily_counts_down(phone, site_url):
     screen = results_screen(page)                            # finished: shown at once
     countdown = screen.locator("#countdown")
     assert countdown.inner_text() == "Next Daily in 7 h 12 min"
-    # The page draws the countdown again every TICK_S (10 s) of real time, whatever the
-    # clock says (measured: each wait below takes about 10 s), so each wait allows three ticks.
     ctx.clock.fast_forward("05:00")
     page.wait_for_function("document.getElementById('countdown').textContent"
-                           " === 'Next Daily in 7 h 7 min'", timeout=30_000)
+                           " === 'Next Daily in 7 h 7 min'", timeout=20_000)
     ctx.clock.fast_forward("07:06:30")
     page.wait_for_function("document.getElementById('countdown').textContent"
-                           " === 'Next Daily in 1 min'", timeout=30_000)
+                           " === 'Next Daily in 1 min'", timeout=20_000)
     assert page.log.errors() == []
 
 
