@@ -28,9 +28,9 @@ from collections import defaultdict
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from sheepshead.bots import make_player
-from sheepshead.bots.arena import deal_seed, play_hand, player_seed
+from sheepshead.bots.arena import deal_seed, play_hand, play_rotations, player_seed
 from sheepshead.bots_cli import parse_rules
-from sheepshead.rules import DEFAULT_RULES, Rules
+from sheepshead.rules import DEFAULT_RULES
 from sheepshead.state import HandState
 
 ROLES = ("picker", "partner", "defender", "leaster")
@@ -49,21 +49,17 @@ def role_of(state: HandState, seat: int) -> str:
 
 def deal_rows(args: tuple) -> list[dict]:
     """One deal: a row per seat (the candidate's score and role, the field's in its game)."""
-    candidate, field, seed, i = args[:4]
-    rules = Rules.from_json(args[4]) if len(args) > 4 else DEFAULT_RULES
-    n = rules.players
+    states = play_rotations(args)             # exactly the arena's hands
+    field, seed, i = args[1:4]
+    rules = states[0].rules
     game_seed, hand = deal_seed(seed, i)
     base = play_hand(HandState.from_seed(game_seed, hand, rules),
-                     [make_player(field, player_seed(seed, i, FIELD_GAME, s)) for s in range(n)])
+                     [make_player(field, player_seed(seed, i, FIELD_GAME, s))
+                      for s in range(rules.players)])
     base_scores = base.scores()
-    rows = []
-    for r in range(n):
-        players = [make_player(candidate if s == r else field, player_seed(seed, i, r, s))
-                   for s in range(n)]
-        state = play_hand(HandState.from_seed(game_seed, hand, rules), players)
-        rows.append({"deal": i, "seat": r, "score": state.scores()[r], "role": role_of(state, r),
-                     "field_score": base_scores[r], "field_role": role_of(base, r)})
-    return rows
+    return [{"deal": i, "seat": r, "score": state.scores()[r], "role": role_of(state, r),
+             "field_score": base_scores[r], "field_role": role_of(base, r)}
+            for r, state in enumerate(states)]
 
 
 def _mean_half(values: list[float]) -> tuple[float, float]:
@@ -82,12 +78,13 @@ def summary(rows: list[dict]) -> dict:
     total = len(rows)
     groups: dict[str, list[float]] = defaultdict(list)
     changes: dict[str, list[float]] = defaultdict(list)
+    every: list[float] = []
     for row in rows:
         gain = row["score"] - row["field_score"]
+        every.append(gain)
         groups[row["role"]].append(gain)
         changes[f"{row['field_role']} -> {row['role']}"].append(gain)
     out: dict = {"hands": total, "by_role": {}, "by_change": {}}
-    every = [row["score"] - row["field_score"] for row in rows]
     mean, half = _mean_half(every)
     out["all"] = {"gain": round(mean, 4), "half95": round(half, 4)}
     for role in ROLES:

@@ -21,7 +21,7 @@ from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
 from . import make_player
 
-__all__ = ["deal_seed", "player_seed", "play_hand", "play_deal", "run_arena"]
+__all__ = ["deal_seed", "player_seed", "play_hand", "play_rotations", "play_deal", "run_arena"]
 
 
 def deal_seed(seed: int, i: int) -> tuple[str, int]:
@@ -48,17 +48,27 @@ def play_hand(state: HandState, players: list) -> HandState:
     return state
 
 
-def play_deal(args: tuple) -> dict:
-    """The rotations of one deal (the candidate in each seat in turn); the candidate's results."""
+def play_rotations(args: tuple) -> tuple[HandState, ...]:
+    """The finished hands of one deal, the candidate in seat ``r`` of the ``r``-th, the field
+    in the other seats.  ``args``: candidate, field, arena seed, deal number and (options only)
+    the table's rules as JSON."""
     candidate, field, seed, i = args[:4]
     rules = Rules.from_json(args[4]) if len(args) > 4 else DEFAULT_RULES
     n = rules.players
     game_seed, hand = deal_seed(seed, i)
+    return tuple(
+        play_hand(HandState.from_seed(game_seed, hand, rules),
+                  [make_player(candidate if s == r else field, player_seed(seed, i, r, s))
+                   for s in range(n)])
+        for r in range(n))
+
+
+def play_deal(args: tuple) -> dict:
+    """The rotations of one deal (the candidate in each seat in turn); the candidate's results."""
+    states = play_rotations(args)
+    n = len(states)
     scores, picks, picker_wins, leasters, thrown, cracked = [], 0, 0, 0, 0, 0
-    for r in range(n):
-        players = [make_player(candidate if s == r else field, player_seed(seed, i, r, s))
-                   for s in range(n)]
-        state = play_hand(HandState.from_seed(game_seed, hand, rules), players)
+    for r, state in enumerate(states):
         sc = state.scores()
         scores.append(sc[r])
         if state.thrown_in:
