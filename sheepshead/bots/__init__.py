@@ -35,20 +35,18 @@ __all__ = ["Player", "RandomPlayer", "EasyPlayer", "StandardPlayer", "ExpertPlay
            "make_player", "LEVELS", "YARDSTICKS", "VERSIONS"]
 
 LEVELS = ("easy", "standard", "expert", "random")
-YARDSTICKS = ("standard-v1", "expert-v1", "standard-v2", "expert-v2")
-# A freeze adds its two names here and to ``_FROZEN`` below.
-"""Frozen levels for the arena (never offered by the page; :mod:`.v1`, :mod:`.v2`)."""
-VERSIONS = ("standard-v3", "expert-v3")
-"""Today's Standard and Expert by their versioned names."""
-
-
 _FROZEN = {
     "standard-v1": ("v1.standard", "StandardPlayer"),
     "expert-v1": ("v1.expert", "ExpertPlayer"),
     "standard-v2": ("v2.standard", "StandardPlayer"),
     "expert-v2": ("v2.expert", "ExpertPlayer"),
 }
-"""Each frozen version's module (under this package) and class; imported when first asked for."""
+"""Each frozen version's module (under this package) and class, imported when first asked
+for; a freeze adds its two rows here."""
+YARDSTICKS = tuple(_FROZEN)
+"""Frozen levels for the arena (never offered by the page; :mod:`.v1`, :mod:`.v2`)."""
+VERSIONS = ("standard-v3", "expert-v3")
+"""Today's Standard and Expert by their versioned names."""
 
 
 def make_player(level: str, seed=0) -> Player:
