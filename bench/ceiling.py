@@ -1,0 +1,151 @@
+"""The most a better belief could add to the Expert: the Expert against a *sighted* Expert.
+
+    python3 bench/ceiling.py --field expert-v1 --deals 300 --seed 4242 --jobs 2
+    python3 bench/ceiling.py --field standard-v1 --deals 400 --seed 99 --jobs 2 --json out.json
+
+Each deal is played as ``python -m sheepshead arena --candidate expert`` plays it (the
+candidate in each seat in turn, the field in the others, the arena's player seeds), twice:
+once with the Expert as it is, and once with a sighted Expert.  The sighted Expert searches
+exactly as the Expert does, but every deal it imagines is the true deal: it knows where every
+hidden card is.  Its playouts, its candidates and its judgement of the positions they reach
+are the Expert's own.  So the paired difference, sighted minus Expert, is the most that any
+improvement of the Expert's belief (sampling, inference from the public actions, more deals)
+could add.  What the Expert lacks beyond it is in its judgement of positions: the playouts'
+model of how the hand will be played.
+
+This script cheats on purpose, in its own process only.  While the sighted seat decides, it
+swaps :func:`sheepshead.bots.expert.sample_state` for one that returns a copy of the true
+state, and sets the deals per candidate to two (every copy is the same, and playouts are
+deterministic, so two give the same means as fifty, with a paired difference of exactly zero
+spread: the best candidate is kept).  Everything is restored before any other seat decides.
+The game never imports this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Iterator
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from sheepshead.bots import expert, make_player
+from sheepshead.bots.arena import deal_seed, play_rotations, player_seed
+from sheepshead.bots_cli import parse_rules
+from sheepshead.rules import DEFAULT_RULES, Rules
+from sheepshead.state import HandState
+
+_TRUE: list[HandState] = []
+_sample_state = expert.sample_state
+
+
+def _sighted_sample(k, rng, slots=None, observe=None):
+    """While a sighted seat decides: the true deal (a copy); otherwise the Expert's own."""
+    if _TRUE:
+        return _TRUE[-1].clone()
+    return _sample_state(k, rng, slots, observe)
+
+
+@contextlib.contextmanager
+def sighted(state: HandState) -> Iterator[None]:
+    """The live Expert's search sees ``state`` as every imagined deal, inside the block."""
+    saved = expert.sample_state, expert.MIN_SAMPLES, expert.MAX_SAMPLES, expert.PICK_SAMPLES
+    expert.sample_state = _sighted_sample
+    expert.MIN_SAMPLES = expert.MAX_SAMPLES = expert.PICK_SAMPLES = 2
+    _TRUE.append(state)
+    try:
+        yield
+    finally:
+        _TRUE.pop()
+        (expert.sample_state, expert.MIN_SAMPLES, expert.MAX_SAMPLES,
+         expert.PICK_SAMPLES) = saved
+
+
+def play_sighted(state: HandState, players: list, seat: int) -> HandState:
+    """Play ``state`` to its end; the player in ``seat`` decides while :func:`sighted`."""
+    while not state.is_over:
+        s = state.to_act
+        view = state.view(s)
+        if s == seat:
+            with sighted(state):
+                code = players[s].choose(view).code
+        else:
+            code = players[s].choose(view).code
+        state.apply_move(code)
+    return state
+
+
+def deal_means(args: tuple) -> dict:
+    """One deal: the Expert's mean over the rotations (the arena's) and the sighted Expert's."""
+    field, seed, i = args[:3]
+    rules = Rules.from_json(args[3]) if len(args) > 3 else DEFAULT_RULES
+    n = rules.players
+    plain = play_rotations(("expert", field, seed, i) + tuple(args[3:]))
+    game_seed, hand = deal_seed(seed, i)
+    seen = [play_sighted(HandState.from_seed(game_seed, hand, rules),
+                         [make_player("expert" if s == r else field, player_seed(seed, i, r, s))
+                          for s in range(n)], r)
+            for r in range(n)]
+    return {"deal": i,
+            "expert": sum(st.scores()[r] for r, st in enumerate(plain)) / n,
+            "sighted": sum(st.scores()[r] for r, st in enumerate(seen)) / n}
+
+
+def _mean_half(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def summary(rows: list[dict]) -> dict:
+    """Each player's mean a hand, and the paired difference sighted − Expert (95%)."""
+    out: dict = {"deals": len(rows)}
+    for key in ("expert", "sighted"):
+        mean, half = _mean_half([r[key] for r in rows])
+        out[key] = {"mean": round(mean, 4), "half95": round(half, 4)}
+    mean, half = _mean_half([r["sighted"] - r["expert"] for r in rows])
+    out["sighted_minus_expert"] = {"mean": round(mean, 4), "half95": round(half, 4)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--field", default="expert-v1")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--rules", default=None, help="table options, as arena's --rules")
+    ap.add_argument("--json", default=None, help="also write every deal's means to this file")
+    a = ap.parse_args(argv)
+    make_player(a.field, 0)                   # an unknown level fails now, not in a worker
+    rules = parse_rules(a.rules)
+    extra = (rules.to_json(),) if rules != DEFAULT_RULES else ()
+    work = [(a.field, a.seed, i) + extra for i in range(a.deals)]
+    start = time.perf_counter()
+    if a.jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
+            rows = pool.map(deal_means, work, chunksize=4)
+    else:
+        rows = [deal_means(w) for w in work]
+    s = summary(rows)
+    print(f"the Expert and a sighted Expert in a {a.field} field, {a.deals} deals "
+          f"(seed {a.seed}), {time.perf_counter() - start:.0f} s")
+    for key in ("expert", "sighted", "sighted_minus_expert"):
+        print(f"  {key:21s} {s[key]['mean']:+.3f} ± {s[key]['half95']:.3f} a hand")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"summary": s, "rows": rows}, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""``bench/ceiling.py``: the sighted Expert searches the true deal, and only while it decides."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+
+from sheepshead.bots import expert, make_player
+from sheepshead.bots.arena import play_deal
+from sheepshead.bots.knowledge import Knowledge
+from sheepshead.position import Phase
+from sheepshead.state import HandState
+
+_PATH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "ceiling.py"
+_spec = importlib.util.spec_from_file_location("bench_ceiling", _PATH)
+assert _spec is not None and _spec.loader is not None
+ceiling = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ceiling)
+
+
+def _mid_hand(seed: str = "game:00000000000000c3", tricks: int = 2) -> HandState:
+    """A hand played by Standard into its third trick, at a seat with a choice of cards."""
+    state = HandState.from_seed(seed, 4)
+    players = [make_player("standard", s) for s in range(5)]
+    while not (state.phase is Phase.PLAY and len(state.tricks) >= tricks
+               and len(state.legal_moves()) > 1):
+        state.apply_move(players[state.to_act].choose(state.view(state.to_act)).code)
+    return state
+
+
+def test_inside_the_block_every_imagined_deal_is_the_true_one_and_only_there():
+    state = _mid_hand()
+    seat = state.to_act
+    k = Knowledge(state.view(seat))
+    before = (expert.sample_state, expert.MIN_SAMPLES, expert.MAX_SAMPLES, expert.PICK_SAMPLES)
+    with ceiling.sighted(state):
+        seen = [expert.sample_state(k, random.Random(s)) for s in range(3)]
+    assert all(s is not state and s.dealt == state.dealt and s.blind == state.blind
+               and s.history == state.history for s in seen)
+    assert (expert.sample_state, expert.MIN_SAMPLES, expert.MAX_SAMPLES,
+            expert.PICK_SAMPLES) == before
+    imagined = [expert.sample_state(k, random.Random(s)) for s in range(6)]
+    assert all(s.view(seat) == k.view for s in imagined)
+    assert any(s.dealt != state.dealt for s in imagined)     # outside, the Expert's own draws
+
+
+def test_the_sighted_values_are_playouts_of_the_true_deal():
+    state = _mid_hand()
+    seat = state.to_act
+    with ceiling.sighted(state):
+        _, values = make_player("expert", 7).evaluate(state.view(seat))
+    assert len(values) > 1
+    for action, value in values:
+        s = state.clone()
+        s.apply_move(action.code)
+        k = Knowledge(state.view(seat))
+        truth = expert.rollout(s, list(k.voids)).scores()[seat]
+        assert value == truth
+
+
+def test_the_expert_column_is_the_arenas_and_the_difference_is_paired():
+    rows = [ceiling.deal_means(("standard-v1", 3, i)) for i in range(2)]
+    for i, row in enumerate(rows):
+        assert row["deal"] == i
+        assert row["expert"] == play_deal(("expert", "standard-v1", 3, i))["mean"]
+    s = ceiling.summary(rows)
+    assert s["deals"] == 2
+    assert s["sighted_minus_expert"]["mean"] == round(
+        sum(r["sighted"] - r["expert"] for r in rows) / 2, 4)
