@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import os
 import sys
 import time
@@ -35,7 +34,7 @@ from collections.abc import Iterator
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from sheepshead.bots import expert, make_player
-from sheepshead.bots.arena import deal_seed, play_rotations, player_seed
+from sheepshead.bots.arena import deal_seed, mean_half, play_rotations, player_seed
 from sheepshead.bots_cli import parse_rules
 from sheepshead.rules import DEFAULT_RULES, Rules
 from sheepshead.state import HandState
@@ -96,22 +95,13 @@ def deal_means(args: tuple) -> dict:
             "sighted": sum(st.scores()[r] for r, st in enumerate(seen)) / n}
 
 
-def _mean_half(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, 1.96 * sd / math.sqrt(n)
-
-
 def summary(rows: list[dict]) -> dict:
     """Each player's mean a hand, and the paired difference sighted − Expert (95%)."""
     out: dict = {"deals": len(rows)}
     for key in ("expert", "sighted"):
-        mean, half = _mean_half([r[key] for r in rows])
+        mean, half = mean_half([r[key] for r in rows])
         out[key] = {"mean": round(mean, 4), "half95": round(half, 4)}
-    mean, half = _mean_half([r["sighted"] - r["expert"] for r in rows])
+    mean, half = mean_half([r["sighted"] - r["expert"] for r in rows])
     out["sighted_minus_expert"] = {"mean": round(mean, 4), "half95": round(half, 4)}
     return out
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -28,7 +27,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from sheepshead.bots import make_player
-from sheepshead.bots.arena import deal_seed, play_hand, play_rotations, player_seed
+from sheepshead.bots.arena import deal_seed, mean_half, play_hand, play_rotations, player_seed
 from sheepshead.bots_cli import parse_rules
 from sheepshead.rules import DEFAULT_RULES
 from sheepshead.state import HandState
@@ -62,15 +61,6 @@ def deal_rows(args: tuple) -> list[dict]:
             for r, state in enumerate(states)]
 
 
-def _mean_half(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, 1.96 * sd / math.sqrt(n)
-
-
 def summary(rows: list[dict]) -> dict:
     """Share of hands, mean gain and its 95% half-width, and contribution, by role and by
     change of role.  The intervals treat hands as independent (the five of a deal are not
@@ -85,12 +75,12 @@ def summary(rows: list[dict]) -> dict:
         groups[row["role"]].append(gain)
         changes[f"{row['field_role']} -> {row['role']}"].append(gain)
     out: dict = {"hands": total, "by_role": {}, "by_change": {}}
-    mean, half = _mean_half(every)
+    mean, half = mean_half(every)
     out["all"] = {"gain": round(mean, 4), "half95": round(half, 4)}
     for role in ROLES:
         gains = groups.get(role, [])
         if gains:
-            mean, half = _mean_half(gains)
+            mean, half = mean_half(gains)
             out["by_role"][role] = {"share": round(len(gains) / total, 4), "gain": round(mean, 4),
                                     "half95": round(half, 4),
                                     "contribution": round(sum(gains) / total, 4)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -116,3 +117,10 @@ def test_arena_under_table_options(capsys):
         r = _run(["arena", "--candidate", "standard", "--deals", "1", "--rules", bad])
         assert r.returncode == 2, (bad, r.stdout, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_the_arenas_interval_is_a_normal_interval_over_the_deal_means():
+    from sheepshead.bots.arena import mean_half
+    mean, half = mean_half([1.0, 2.0, 3.0])
+    assert mean == 2.0 and half == pytest.approx(1.96 / math.sqrt(3))
+    assert mean_half([0.4]) == (0.4, math.inf)          # one value: no spread to measure

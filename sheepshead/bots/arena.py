@@ -21,7 +21,8 @@ from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
 from . import make_player
 
-__all__ = ["deal_seed", "player_seed", "play_hand", "play_rotations", "play_deal", "run_arena"]
+__all__ = ["deal_seed", "player_seed", "play_hand", "play_rotations", "play_deal", "mean_half",
+           "run_arena"]
 
 
 def deal_seed(seed: int, i: int) -> tuple[str, int]:
@@ -83,6 +84,17 @@ def play_deal(args: tuple) -> dict:
             "leasters": leasters, "thrown_in": thrown, "cracked": cracked}
 
 
+def mean_half(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval (normal approximation;
+    infinite for fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
 def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int = 0,
               progress=None, rules: Rules = DEFAULT_RULES) -> dict:
     """Play ``deals`` duplicate deals at a table of ``rules``; the summary ``arena`` prints."""
@@ -110,9 +122,9 @@ def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int =
                     progress(len(results), deals)
     means = [r["mean"] for r in results]
     n = len(means)
-    mean = sum(means) / n
-    sd = math.sqrt(sum((m - mean) ** 2 for m in means) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
+    mean, half = mean_half(means)
+    if n < 2:
+        half = 0.0                             # one deal: no spread to measure (and JSON has no inf)
     picks = sum(r["picks"] for r in results)
     hands = rules.players * n
     out = {
