@@ -34,9 +34,9 @@ from collections.abc import Iterator
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from sheepshead.bots import expert, make_player
-from sheepshead.bots.arena import deal_seed, mean_half, play_rotations, player_seed
+from sheepshead.bots.arena import map_jobs, mean_half, play_hand, play_rotations
 from sheepshead.bots_cli import parse_rules
-from sheepshead.rules import DEFAULT_RULES, Rules
+from sheepshead.rules import DEFAULT_RULES
 from sheepshead.state import HandState
 
 _TRUE: list[HandState] = []
@@ -65,31 +65,30 @@ def sighted(state: HandState) -> Iterator[None]:
          expert.PICK_SAMPLES) = saved
 
 
+class _Sighted:
+    """A player that decides while :func:`sighted` on the state it plays in."""
+
+    def __init__(self, player, state: HandState):
+        self.player, self.state = player, state
+
+    def choose(self, view):
+        with sighted(self.state):
+            return self.player.choose(view)
+
+
 def play_sighted(state: HandState, players: list, seat: int) -> HandState:
-    """Play ``state`` to its end; the player in ``seat`` decides while :func:`sighted`."""
-    while not state.is_over:
-        s = state.to_act
-        view = state.view(s)
-        if s == seat:
-            with sighted(state):
-                code = players[s].choose(view).code
-        else:
-            code = players[s].choose(view).code
-        state.apply_move(code)
-    return state
+    """Play ``state`` to its end (:func:`play_hand`); the player in ``seat`` decides while
+    :func:`sighted`."""
+    return play_hand(state, [_Sighted(p, state) if s == seat else p for s, p in enumerate(players)])
 
 
 def deal_means(args: tuple) -> dict:
     """One deal: the Expert's mean over the rotations (the arena's) and the sighted Expert's."""
     field, seed, i = args[:3]
-    rules = Rules.from_json(args[3]) if len(args) > 3 else DEFAULT_RULES
-    n = rules.players
-    plain = play_rotations(("expert", field, seed, i) + tuple(args[3:]))
-    game_seed, hand = deal_seed(seed, i)
-    seen = [play_sighted(HandState.from_seed(game_seed, hand, rules),
-                         [make_player("expert" if s == r else field, player_seed(seed, i, r, s))
-                          for s in range(n)], r)
-            for r in range(n)]
+    work = ("expert", field, seed, i) + tuple(args[3:])
+    plain = play_rotations(work)
+    seen = play_rotations(work, play=play_sighted)
+    n = len(plain)
     return {"deal": i,
             "expert": sum(st.scores()[r] for r, st in enumerate(plain)) / n,
             "sighted": sum(st.scores()[r] for r, st in enumerate(seen)) / n}
@@ -120,12 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     extra = (rules.to_json(),) if rules != DEFAULT_RULES else ()
     work = [(a.field, a.seed, i) + extra for i in range(a.deals)]
     start = time.perf_counter()
-    if a.jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-            rows = pool.map(deal_means, work, chunksize=4)
-    else:
-        rows = [deal_means(w) for w in work]
+    rows = list(map_jobs(deal_means, work, a.jobs, chunksize=4))
     s = summary(rows)
     print(f"the Expert and a sighted Expert in a {a.field} field, {a.deals} deals "
           f"(seed {a.seed}), {time.perf_counter() - start:.0f} s")

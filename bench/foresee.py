@@ -30,6 +30,7 @@ from collections import Counter
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from sheepshead.bots import make_player
+from sheepshead.bots.arena import map_jobs
 from sheepshead.bots.expert import _public_table
 from sheepshead.bots.knowledge import Knowledge
 from sheepshead.bots.v1 import craft as model
@@ -100,12 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     make_player(a.level, 0)                   # an unknown level fails now, not in a worker
     work = [(a.level, a.seed, i, a.voters) for i in range(a.hands)]
     start = time.perf_counter()
-    if a.jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-            per_hand = pool.map(hand_counts, work, chunksize=2)
-    else:
-        per_hand = [hand_counts(w) for w in work]
+    per_hand = list(map_jobs(hand_counts, work, a.jobs, chunksize=2))
     s = summary(per_hand)
     print(f"{a.level}: {a.hands} hands (seed {a.seed}), {a.voters} voters, "
           f"{time.perf_counter() - start:.0f} s")

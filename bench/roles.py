@@ -27,7 +27,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from sheepshead.bots import make_player
-from sheepshead.bots.arena import deal_seed, mean_half, play_hand, play_rotations, player_seed
+from sheepshead.bots.arena import deal_seed, map_jobs, mean_half, play_hand, play_rotations, player_seed
 from sheepshead.bots_cli import parse_rules
 from sheepshead.rules import DEFAULT_RULES
 from sheepshead.state import HandState
@@ -104,12 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     extra = (rules.to_json(),) if rules != DEFAULT_RULES else ()
     work = [(a.candidate, a.field, a.seed, i) + extra for i in range(a.deals)]
     start = time.perf_counter()
-    if a.jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-            per_deal = pool.map(deal_rows, work, chunksize=4)
-    else:
-        per_deal = [deal_rows(w) for w in work]
+    per_deal = map_jobs(deal_rows, work, a.jobs, chunksize=4)
     rows = [row for deal in per_deal for row in deal]
     s = summary(rows)
     print(f"{a.candidate} in a {a.field} field, {a.deals} deals (seed {a.seed}), {s['hands']} hands, "

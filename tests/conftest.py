@@ -19,11 +19,13 @@ keep Playwright and other host-only imports inside the fixtures.
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from urllib.parse import urlsplit
 
 import pytest
@@ -41,6 +43,17 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SUBPATH = "/some/sub/path/"
+
+
+def load_bench(name: str) -> ModuleType:
+    """The benchmark script ``bench/<name>.py`` as a module, for its tests (its ``main`` not run)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 # URL schemes that never leave the page (no network request).
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import random
+
+from conftest import load_bench
 
 from sheepshead.bots import expert, make_player
 from sheepshead.bots.arena import play_deal
@@ -12,11 +12,7 @@ from sheepshead.bots.knowledge import Knowledge
 from sheepshead.position import Phase
 from sheepshead.state import HandState
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "ceiling.py"
-_spec = importlib.util.spec_from_file_location("bench_ceiling", _PATH)
-assert _spec is not None and _spec.loader is not None
-ceiling = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ceiling)
+ceiling = load_bench("ceiling")
 
 
 def _mid_hand(seed: str = "game:00000000000000c3", tricks: int = 2) -> HandState:

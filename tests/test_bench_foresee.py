@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 import pytest
+from conftest import load_bench
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "foresee.py"
-_spec = importlib.util.spec_from_file_location("bench_foresee", _PATH)
-assert _spec is not None and _spec.loader is not None
-foresee = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(foresee)
+foresee = load_bench("foresee")
 
 
 def test_the_playouts_model_foresees_the_level_it_copies_exactly():

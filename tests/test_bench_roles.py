@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 import pytest
+from conftest import load_bench
 
 from sheepshead.bots.arena import play_deal
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "roles.py"
-_spec = importlib.util.spec_from_file_location("bench_roles", _PATH)
-assert _spec is not None and _spec.loader is not None
-roles = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(roles)
+roles = load_bench("roles")
 
 
 def test_a_field_against_itself_gains_nothing_in_any_role():

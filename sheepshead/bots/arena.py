@@ -15,14 +15,18 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from ..errors import SheepsheadError
 from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
 from . import make_player
 
+T = TypeVar("T")
+
 __all__ = ["deal_seed", "player_seed", "play_hand", "play_rotations", "play_deal", "mean_half",
-           "run_arena"]
+           "map_jobs", "run_arena"]
 
 
 def deal_seed(seed: int, i: int) -> tuple[str, int]:
@@ -49,19 +53,24 @@ def play_hand(state: HandState, players: list) -> HandState:
     return state
 
 
-def play_rotations(args: tuple) -> tuple[HandState, ...]:
+def play_rotations(args: tuple, play: Callable[[HandState, list, int], HandState] | None = None
+                   ) -> tuple[HandState, ...]:
     """The finished hands of one deal, the candidate in seat ``r`` of the ``r``-th, the field
     in the other seats.  ``args``: candidate, field, arena seed, deal number and (options only)
-    the table's rules as JSON."""
+    the table's rules as JSON.  ``play``, when given, plays each hand in place of
+    :func:`play_hand`, given the state, the players and the candidate's seat
+    (``bench/ceiling.py`` lets the candidate see the hidden cards)."""
     candidate, field, seed, i = args[:4]
     rules = Rules.from_json(args[4]) if len(args) > 4 else DEFAULT_RULES
     n = rules.players
     game_seed, hand = deal_seed(seed, i)
-    return tuple(
-        play_hand(HandState.from_seed(game_seed, hand, rules),
-                  [make_player(candidate if s == r else field, player_seed(seed, i, r, s))
-                   for s in range(n)])
-        for r in range(n))
+    hands = []
+    for r in range(n):
+        state = HandState.from_seed(game_seed, hand, rules)
+        players = [make_player(candidate if s == r else field, player_seed(seed, i, r, s))
+                   for s in range(n)]
+        hands.append(play_hand(state, players) if play is None else play(state, players, r))
+    return tuple(hands)
 
 
 def play_deal(args: tuple) -> dict:
@@ -95,6 +104,17 @@ def mean_half(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(n)
 
 
+def map_jobs(fn: Callable[[Any], T], work: list, jobs: int = 1, chunksize: int = 1) -> Iterator[T]:
+    """``fn`` over ``work``, the results in order: here when ``jobs`` is 1 (or less), else in
+    ``jobs`` forked worker processes, ``chunksize`` items at a time."""
+    if jobs <= 1:
+        yield from map(fn, work)
+        return
+    import multiprocessing
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap(fn, work, chunksize=chunksize)
+
+
 def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int = 0,
               progress=None, rules: Rules = DEFAULT_RULES) -> dict:
     """Play ``deals`` duplicate deals at a table of ``rules``; the summary ``arena`` prints."""
@@ -108,18 +128,10 @@ def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int =
     work = [(candidate, field, seed, i) + extra for i in range(deals)]
     start = time.perf_counter()
     results = []
-    if jobs == 1:
-        for w in work:
-            results.append(play_deal(w))
-            if progress:
-                progress(len(results), deals)
-    else:
-        import multiprocessing
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for res in pool.imap(play_deal, work, chunksize=max(1, min(16, deals // (jobs * 8)))):
-                results.append(res)
-                if progress:
-                    progress(len(results), deals)
+    for res in map_jobs(play_deal, work, jobs, chunksize=max(1, min(16, deals // (jobs * 8)))):
+        results.append(res)
+        if progress:
+            progress(len(results), deals)
     means = [r["mean"] for r in results]
     n = len(means)
     mean, half = mean_half(means)
