@@ -19,6 +19,11 @@ state, and sets the deals per candidate to two (every copy is the same, and play
 deterministic, so two give the same means as fifty, with a paired difference of exactly zero
 spread: the best candidate is kept).  Everything is restored before any other seat decides.
 The game never imports this module.
+
+``--sighted-for play`` lets the sighted seat see only while it plays cards (it picks, buries
+and calls as the Expert does); ``--sighted-for auction`` only while it picks, buries, calls or
+answers a crack.  Seeing at the pick includes seeing the blind, which no belief can know, so
+the ``play`` figure is the nearer bound on what a better belief could add to card play.
 """
 
 from __future__ import annotations
@@ -37,7 +42,11 @@ from sheepshead.bots import expert, make_player
 from sheepshead.bots.arena import map_jobs, mean_half, play_hand, play_rotations
 from sheepshead.bots_cli import parse_rules
 from sheepshead.rules import DEFAULT_RULES
-from sheepshead.state import HandState
+from sheepshead.state import HandState, Phase
+
+#: The decisions during which the sighted seat sees, by ``--sighted-for``.
+SIGHTED_FOR = {"all": frozenset(Phase), "play": frozenset({Phase.PLAY}),
+               "auction": frozenset(Phase) - {Phase.PLAY}}
 
 _TRUE: list[HandState] = []
 _sample_state = expert.sample_state
@@ -66,28 +75,36 @@ def sighted(state: HandState) -> Iterator[None]:
 
 
 class _Sighted:
-    """A player that decides while :func:`sighted` on the state it plays in."""
+    """A player that decides while :func:`sighted` on the state it plays in, in the
+    ``phases`` given (elsewhere it decides as itself)."""
 
-    def __init__(self, player, state: HandState):
-        self.player, self.state = player, state
+    def __init__(self, player, state: HandState, phases: frozenset = SIGHTED_FOR["all"]):
+        self.player, self.state, self.phases = player, state, phases
 
     def choose(self, view):
+        if view.phase not in self.phases:
+            return self.player.choose(view)
         with sighted(self.state):
             return self.player.choose(view)
 
 
-def play_sighted(state: HandState, players: list, seat: int) -> HandState:
+def play_sighted(state: HandState, players: list, seat: int,
+                 phases: frozenset = SIGHTED_FOR["all"]) -> HandState:
     """Play ``state`` to its end (:func:`play_hand`); the player in ``seat`` decides while
-    :func:`sighted`."""
-    return play_hand(state, [_Sighted(p, state) if s == seat else p for s, p in enumerate(players)])
+    :func:`sighted` in the ``phases`` given."""
+    return play_hand(state, [_Sighted(p, state, phases) if s == seat else p
+                             for s, p in enumerate(players)])
 
 
 def deal_means(args: tuple) -> dict:
-    """One deal: the Expert's mean over the rotations (the arena's) and the sighted Expert's."""
-    field, seed, i = args[:3]
-    work = ("expert", field, seed, i) + tuple(args[3:])
+    """One deal: the Expert's mean over the rotations (the arena's) and the sighted Expert's.
+
+    ``args`` is (field, seed, deal, sighted-for[, rules json])."""
+    field, seed, i, phases = args[:4]
+    work = ("expert", field, seed, i) + tuple(args[4:])
     plain = play_rotations(work)
-    seen = play_rotations(work, play=play_sighted)
+    seen = play_rotations(work, play=lambda st, players, seat:
+                          play_sighted(st, players, seat, SIGHTED_FOR[phases]))
     n = len(plain)
     return {"deal": i,
             "expert": sum(st.scores()[r] for r, st in enumerate(plain)) / n,
@@ -112,16 +129,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--rules", default=None, help="table options, as arena's --rules")
+    ap.add_argument("--sighted-for", choices=sorted(SIGHTED_FOR), default="all",
+                    help="the decisions during which the sighted seat sees (default all)")
     ap.add_argument("--json", default=None, help="also write every deal's means to this file")
     a = ap.parse_args(argv)
     make_player(a.field, 0)                   # an unknown level fails now, not in a worker
     rules = parse_rules(a.rules)
     extra = (rules.to_json(),) if rules != DEFAULT_RULES else ()
-    work = [(a.field, a.seed, i) + extra for i in range(a.deals)]
+    work = [(a.field, a.seed, i, a.sighted_for) + extra for i in range(a.deals)]
     start = time.perf_counter()
     rows = list(map_jobs(deal_means, work, a.jobs, chunksize=4))
     s = summary(rows)
-    print(f"the Expert and a sighted Expert in a {a.field} field, {a.deals} deals "
+    sees = "" if a.sighted_for == "all" else f" (sighted for {a.sighted_for} only)"
+    print(f"the Expert and a sighted Expert{sees} in a {a.field} field, {a.deals} deals "
           f"(seed {a.seed}), {time.perf_counter() - start:.0f} s")
     for key in ("expert", "sighted", "sighted_minus_expert"):
         print(f"  {key:21s} {s[key]['mean']:+.3f} ± {s[key]['half95']:.3f} a hand")

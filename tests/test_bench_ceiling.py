@@ -56,7 +56,7 @@ def test_the_sighted_values_are_playouts_of_the_true_deal():
 
 
 def test_the_expert_column_is_the_arenas_and_the_difference_is_paired():
-    rows = [ceiling.deal_means(("standard-v1", 3, i)) for i in range(2)]
+    rows = [ceiling.deal_means(("standard-v1", 3, i, "all")) for i in range(2)]
     for i, row in enumerate(rows):
         assert row["deal"] == i
         assert row["expert"] == play_deal(("expert", "standard-v1", 3, i))["mean"]
@@ -64,3 +64,26 @@ def test_the_expert_column_is_the_arenas_and_the_difference_is_paired():
     assert s["deals"] == 2
     assert s["sighted_minus_expert"]["mean"] == round(
         sum(r["sighted"] - r["expert"] for r in rows) / 2, 4)
+
+
+class _Spy:
+    """Standard, noting at each decision its phase and whether it was made sighted."""
+
+    def __init__(self):
+        self.player, self.seen = make_player("standard", 0), []
+
+    def choose(self, view):
+        self.seen.append((view.phase, bool(ceiling._TRUE)))
+        return self.player.choose(view)
+
+
+def test_sighted_for_play_sees_only_while_it_plays_cards_and_auction_only_before():
+    for phases, sees in (("play", {Phase.PLAY}), ("auction", {Phase.PICK, Phase.BURY, Phase.CALL})):
+        state = HandState.from_seed("game:00000000000000c3", 1)
+        seat = state.to_act                              # first to speak: it decides the pick
+        spy = _Spy()
+        players = [spy if s == seat else make_player("standard", s) for s in range(5)]
+        ceiling.play_sighted(state, players, seat, ceiling.SIGHTED_FOR[phases])
+        assert {p for p, _ in spy.seen} >= {Phase.PICK, Phase.PLAY}
+        assert all(flag == (p in sees) for p, flag in spy.seen), spy.seen
+        assert not ceiling._TRUE                         # restored after the hand
