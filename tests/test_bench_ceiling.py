@@ -15,10 +15,11 @@ from sheepshead.state import HandState
 ceiling = load_bench("ceiling")
 
 
-def _mid_hand(seed: str = "game:00000000000000c3", tricks: int = 2) -> HandState:
-    """A hand played by Standard into its third trick, at a seat with a choice of cards."""
+def _mid_hand(seed: str = "game:00000000000000c3", tricks: int = 2,
+              level: str = "standard") -> HandState:
+    """A hand played by ``level`` into its third trick, at a seat with a choice of cards."""
     state = HandState.from_seed(seed, 4)
-    players = [make_player("standard", s) for s in range(5)]
+    players = [make_player(level, s) for s in range(5)]
     while not (state.phase is Phase.PLAY and len(state.tricks) >= tricks
                and len(state.legal_moves()) > 1):
         state.apply_move(players[state.to_act].choose(state.view(state.to_act)).code)
@@ -56,7 +57,7 @@ def test_the_sighted_values_are_playouts_of_the_true_deal():
 
 
 def test_the_expert_column_is_the_arenas_and_the_difference_is_paired():
-    rows = [ceiling.deal_means(("standard-v1", 3, i, "all")) for i in range(2)]
+    rows = [ceiling.deal_means(("standard-v1", 3, i, "all", 0)) for i in range(2)]
     for i, row in enumerate(rows):
         assert row["deal"] == i
         assert row["expert"] == play_deal(("expert", "standard-v1", 3, i))["mean"]
@@ -87,3 +88,42 @@ def test_sighted_for_play_sees_only_while_it_plays_cards_and_auction_only_before
         assert {p for p, _ in spy.seen} >= {Phase.PICK, Phase.PLAY}
         assert all(flag == (p in sees) for p, flag in spy.seen), spy.seen
         assert not ceiling._TRUE                         # restored after the hand
+
+
+def _replayed_misses(state: HandState, me: int) -> int:
+    """``state``'s history replayed onto its own deal: the actions of seats other than ``me``
+    that ceiling.Consistent counts as misses."""
+    replay = HandState.from_masks(list(state.dealt), state.blind, state.dealer, state.rules)
+    seen = ceiling.Consistent(me, state.players)
+    for code in state.history:
+        seen(replay, code)
+        replay.apply_move(code)
+    return seen.misses
+
+
+def _played(level: str, hand: int) -> HandState:
+    state = HandState.from_seed("game:0000000000000042", hand)
+    players = [make_player(level, 10 + s) for s in range(5)]
+    while not state.is_over:
+        state.apply_move(players[state.to_act].choose(state.view(state.to_act)).code)
+    return state
+
+
+def test_the_posterior_keeps_the_true_deal_of_a_standard_v1_field_and_only_of_it():
+    assert all(_replayed_misses(_played("standard-v1", h), me=h % 5) == 0 for h in range(1, 9))
+    assert sum(_replayed_misses(_played("expert-v1", h), me=0) for h in range(1, 5)) > 0
+
+
+def test_inside_the_posterior_block_the_draws_fit_the_view_and_the_field_and_only_there():
+    state = _mid_hand(level="standard-v1")
+    seat = state.to_act
+    k = Knowledge(state.view(seat))
+    before = (expert.sample_state, expert.BELIEF)
+    with ceiling.posterior(400):
+        drawn = [expert.sample_state(k, random.Random(s)) for s in range(3)]
+    assert (expert.sample_state, expert.BELIEF) == before
+    for s in drawn:
+        assert s.view(seat) == k.view
+        assert _replayed_misses(s, seat) == 0
+    plain = [expert.sample_state(k, random.Random(s)) for s in range(12)]
+    assert any(_replayed_misses(s, seat) > 0 for s in plain)     # outside: any deal that fits
