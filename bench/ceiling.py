@@ -91,10 +91,10 @@ class Consistent:
     ``observe``): counts the other seats' actions that ``standard-v1``'s rules, on what the
     acting seat could know, would not have taken there."""
 
-    __slots__ = ("me", "voids", "misses", "weight")
+    __slots__ = ("me", "voids", "misses")
 
     def __init__(self, me: int, players: int):
-        self.me, self.voids, self.misses, self.weight = me, [0] * players, 0, 1.0
+        self.me, self.voids, self.misses = me, [0] * players, 0
 
     def __call__(self, state: HandState, code: int) -> None:
         phase, seat = state.phase, state.to_act
