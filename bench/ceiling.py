@@ -120,36 +120,31 @@ class Consistent:
                 self.misses += 1
 
 
-def _posterior_sample(k, rng, slots=None, observe=None):
-    """While a posterior seat decides: the first of up to ``_TRIES[-1]`` draws on which the
-    field's rules make every action seen (else the draw with the fewest misses)."""
-    best, fewest = None, None
-    for _ in range(_TRIES[-1]):
-        seen = Consistent(k.seat, k.players)
-        state = _sample_state(k, rng, slots, seen)
-        if state is None:
-            continue
-        if seen.misses == 0:
-            return state
-        if fewest is None or seen.misses < fewest:
-            best, fewest = state, seen.misses
-    return best
-
-
-_TRIES: list[int] = []
-
-
 @contextlib.contextmanager
 def posterior(tries: int) -> Iterator[None]:
     """The live Expert's search draws from the exact belief about a ``standard-v1`` field
-    (every deal weighed alike), inside the block."""
+    (every deal weighed alike), inside the block: each deal is the first of up to ``tries``
+    draws on which the field's rules make every action seen (else the draw with the fewest
+    misses)."""
+
+    def draw(k, rng, slots=None, observe=None):
+        best, fewest = None, None
+        for _ in range(tries):
+            seen = Consistent(k.seat, k.players)
+            state = _sample_state(k, rng, slots, seen)
+            if state is None:
+                continue
+            if seen.misses == 0:
+                return state
+            if fewest is None or seen.misses < fewest:
+                best, fewest = state, seen.misses
+        return best
+
     saved = expert.sample_state, expert.BELIEF
-    expert.sample_state, expert.BELIEF = _posterior_sample, False
-    _TRIES.append(tries)
+    expert.sample_state, expert.BELIEF = draw, False
     try:
         yield
     finally:
-        _TRIES.pop()
         expert.sample_state, expert.BELIEF = saved
 
 
