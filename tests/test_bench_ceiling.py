@@ -7,7 +7,7 @@ import random
 from conftest import load_bench
 
 from sheepshead.bots import expert, make_player
-from sheepshead.bots.arena import play_deal
+from sheepshead.bots.arena import play_deal, play_hand
 from sheepshead.bots.knowledge import Knowledge
 from sheepshead.position import Phase
 from sheepshead.state import HandState
@@ -102,11 +102,8 @@ def _replayed_misses(state: HandState, me: int) -> int:
 
 
 def _played(level: str, hand: int) -> HandState:
-    state = HandState.from_seed("game:0000000000000042", hand)
-    players = [make_player(level, 10 + s) for s in range(5)]
-    while not state.is_over:
-        state.apply_move(players[state.to_act].choose(state.view(state.to_act)).code)
-    return state
+    return play_hand(HandState.from_seed("game:0000000000000042", hand),
+                     [make_player(level, 10 + s) for s in range(5)])
 
 
 def test_the_posterior_keeps_the_true_deal_of_a_standard_v1_field_and_only_of_it():
