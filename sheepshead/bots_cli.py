@@ -22,6 +22,7 @@ import sys
 from .bots import make_player
 from .bots.arena import run_arena
 from .errors import SheepsheadError
+from .grammar import parse_count
 from .inputs import read_input
 from .record import loads
 from .rules import DEFAULT_RULES, Rules
@@ -30,13 +31,7 @@ __all__ = ["add_commands", "suggest"]
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except (TypeError, ValueError):
-        raise SheepsheadError(f"--seed must be a whole number from 0, not {text!r}") from None
-    if value < 0:
-        raise SheepsheadError(f"--seed must be a whole number from 0, not {text!r}")
-    return value
+    return parse_count(text, "--seed", 0, 10**18 - 1)
 
 
 def suggest(record_text: str, level: str, seed: int = 0) -> dict:
@@ -61,15 +56,14 @@ def cmd_suggest(args) -> dict:
 
 
 def cmd_arena(args) -> dict:
-    if args.deals < 1:
-        raise SheepsheadError("--deals must be at least 1")
-    jobs = args.jobs if args.jobs else (os.cpu_count() or 1)
+    deals = parse_count(args.deals, "--deals", 1, 1_000_000)
+    jobs = parse_count(args.jobs, "--jobs", 0, 256) or (os.cpu_count() or 1)
     progress = None
     if args.progress:
         def progress(done, total):
             if done % max(1, total // 20) == 0 or done == total:
                 print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
-    return run_arena(args.candidate, args.field, args.deals, jobs, _seed(args.seed), progress,
+    return run_arena(args.candidate, args.field, deals, jobs, _seed(args.seed), progress,
                      parse_rules(args.rules))
 
 
@@ -96,8 +90,8 @@ def add_commands(subparsers) -> None:
     a = subparsers.add_parser("arena", help="duplicate matches between computer players")
     a.add_argument("--candidate", required=True, help="easy, standard, expert or random")
     a.add_argument("--field", default="standard", help="the four other seats (default standard)")
-    a.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
-    a.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
+    a.add_argument("--deals", default="200", help="duplicate deals (default 200)")
+    a.add_argument("--jobs", default="0", help="worker processes (default 0: every core)")
     a.add_argument("--seed", default="0", help="arena seed, a whole number (default 0)")
     a.add_argument("--rules", default=None,
                    help="table options: a JSON object ('{\"crack\": true}') or a link's compact "

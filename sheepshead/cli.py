@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import bots_cli
-from .deals import deal
-from .errors import SheepsheadError
+from .deals import HANDS_PER_GAME, deal
+from .errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
+from .grammar import parse_count
 from .inputs import read_input
 from .record import loads, position_json
 from .results import check_result, parse_result
@@ -28,7 +30,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def cmd_deal(args) -> dict:
-    return deal(args.seed, args.hand, players=args.players).to_json()
+    hand = parse_count(args.hand, "--hand", 1, HANDS_PER_GAME)
+    players = parse_count(args.players, "--players", 3, 5)
+    return deal(args.seed, hand, players=players).to_json()
 
 
 def cmd_replay(args) -> dict:
@@ -56,9 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     d = sub.add_parser("deal", help="print a deal as JSON")
     d.add_argument("--seed", required=True, help="daily:YYYY-MM-DD or game:<16 hex>")
-    d.add_argument("--hand", type=int, default=1, help="hand number, 1-based (default 1)")
-    d.add_argument("--players", type=int, default=5, choices=[3, 4, 5],
-                   help="players at the table (default 5)")
+    d.add_argument("--hand", default="1", help="hand number, 1 to 10 (default 1)")
+    d.add_argument("--players", default="5", help="players at the table: 3, 4 or 5 (default 5)")
     d.set_defaults(run=cmd_deal)
     r = sub.add_parser("replay", help="replay a hand record (FILE or - for stdin)")
     r.add_argument("file")
@@ -73,11 +76,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; 0 with JSON on standard output, or 2 and one line on standard error
+    for anything refused.  The boundary of outside input: nothing read from an argument, a
+    file or standard input reaches a traceback (``SHEEPSHEAD_TRACEBACK=1`` shows one for an
+    error of :data:`~sheepshead.errors.SLIPPED_PAST`, to debug a bound)."""
     try:
         args = build_parser().parse_args(argv)
         out = args.run(args)
     except SheepsheadError as e:
         print(str(e), file=sys.stderr)
+        return 2
+    except SLIPPED_PAST as e:
+        if os.environ.get("SHEEPSHEAD_TRACEBACK"):
+            raise
+        print(slipped_past_line("input", e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import re
 import secrets
 import struct
 from collections.abc import Iterator
@@ -20,15 +19,17 @@ from typing import Any
 
 from .cards import BLACK_SEVENS, CARDS, Card, cards_of
 from .errors import SheepsheadError
+from .grammar import parse_seed, shown
+from .rules import check_redeal
 
 __all__ = ["Deal", "deal", "deal_key", "shuffled_deck", "dealer_of", "daily_seed",
-           "new_game_seed", "check_seed", "check_deal", "word_stream"]
+           "new_game_seed", "check_seed", "check_hand_number", "HANDS_PER_GAME", "check_deal", "word_stream"]
 
-DAILY_RE = re.compile(r"^daily:(\d{4})-(\d{2})-(\d{2})$")
-GAME_RE = re.compile(r"^game:[0-9a-f]{16}$")
 _UNPACK = struct.Struct(">8I").unpack
 _LIMIT = [0] + [2 ** 32 - (2 ** 32 % n) for n in range(1, 33)]
 """Fisher-Yates rejection limit for a draw among n: words at or above it are skipped."""
+HANDS_PER_GAME = 10
+"""A game's hands are numbered 1 to 10; no other hand number is dealt."""
 PACKETS = {3: (3, 3, 3, 1), 4: (3, 3, 1), 5: (3, 3)}
 """Cards per seat in each round of dealing; the blind goes after the first round."""
 
@@ -53,19 +54,17 @@ class Deal:
 
 def check_seed(seed: str) -> str:
     """Return ``seed`` if it is a Daily or New Game seed, else raise."""
-    if not isinstance(seed, str):
-        raise SheepsheadError(f"seed must be text, not {seed!r}")
-    m = DAILY_RE.match(seed)
-    if m:
-        try:
-            _dt.date(int(m[1]), int(m[2]), int(m[3]))
-        except ValueError:
-            raise SheepsheadError(f"seed {seed!r} names no calendar date") from None
-        return seed
-    if GAME_RE.match(seed):
-        return seed
-    raise SheepsheadError(
-        f"seed {seed!r} is neither 'daily:YYYY-MM-DD' nor 'game:' and 16 lowercase hex digits")
+    parse_seed(seed)            # the one grammar of seeds (ASCII, whole string)
+    assert isinstance(seed, str)
+    return seed
+
+
+def check_hand_number(hand: object) -> int:
+    """``hand`` if it is a hand of a game, a whole number from 1 to :data:`HANDS_PER_GAME`."""
+    if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= HANDS_PER_GAME:
+        raise SheepsheadError(f"hand must be a whole number from 1 to {HANDS_PER_GAME}, "
+                              f"not {shown(repr(hand))}")
+    return hand
 
 
 def daily_seed(date: _dt.date) -> str:
@@ -206,8 +205,8 @@ def check_deal(hands: list[int], blind: int, dealer: int, players: int) -> None:
 def deal(seed: str, hand: int, redeal: int = 0, players: int = 5) -> Deal:
     """The deal of hand ``hand`` (1-based) of the game ``seed``."""
     check_seed(seed)
-    if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
-        raise SheepsheadError(f"hand must be a whole number from 1, not {hand!r}")
+    check_hand_number(hand)
+    check_redeal(redeal)
     dealer = dealer_of(hand, players)
     hands, blind = deal_indexes(deal_key(seed, hand, redeal), dealer, players)
     return Deal(dealer, tuple(tuple(CARDS[i] for i in h) for h in hands),

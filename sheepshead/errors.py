@@ -7,11 +7,28 @@ why it is refused.  Catch ``SheepsheadError`` to catch them all.
 
 from __future__ import annotations
 
-__all__ = ["SheepsheadError", "NotationError", "IllegalActionError", "RecordError"]
+__all__ = ["SheepsheadError", "NotationError", "IllegalActionError", "RecordError",
+           "SLIPPED_PAST", "slipped_past_line"]
 
 
 class SheepsheadError(ValueError):
     """Base of every error the engine raises on bad input."""
+
+
+SLIPPED_PAST: tuple[type[BaseException], ...] = (ValueError, OverflowError, RecursionError,
+                                                 MemoryError)
+"""What the standard library raises when outside input is too big or too strange for it (an
+integer too long to write, a recursion too deep).  Every bound in the engine is there so that
+this never happens; the boundaries that read outside input (the command line, the page's link
+and save paths) catch these too, after :class:`SheepsheadError`, so that a bound forgotten
+still ends in one line and never a traceback.  That line is :func:`slipped_past_line`, which
+the fuzz tests treat as a failure: a bug in a bound, not a refusal."""
+
+
+def slipped_past_line(what: str, e: BaseException) -> str:
+    """The one line for an error of :data:`SLIPPED_PAST` at a boundary."""
+    return (f"{what}: could not be read ({type(e).__name__}); nothing was changed. "
+            f"This is a bug in the game's checks: please report it with the input.")
 
 
 class NotationError(SheepsheadError):

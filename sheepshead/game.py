@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .deals import check_seed, dealer_of
+from .deals import HANDS_PER_GAME, check_seed, dealer_of
 from .errors import SheepsheadError
 from .record import HandRecord
 from .rules import DEFAULT_RULES, Rules
@@ -21,14 +21,14 @@ from .state import HandState
 
 __all__ = ["Game", "HANDS_PER_GAME"]
 
-HANDS_PER_GAME = 10
-
 
 class Game:
     """Ten hands of one seed. ``hands[i]`` is the state of the ``i``-th deal (throw-ins included)."""
 
     def __init__(self, seed: str, rules: Rules = DEFAULT_RULES, length: int = HANDS_PER_GAME):
         check_seed(seed)
+        if not isinstance(length, int) or not 1 <= length <= HANDS_PER_GAME:
+            raise SheepsheadError(f"a game has 1 to {HANDS_PER_GAME} hands, not {length!r}")
         self.seed = seed
         self.rules = rules
         self.length = length

@@ -18,10 +18,10 @@ from typing import Any
 
 from .actions import Action
 from .cards import parse_card
+from .deals import check_hand_number, dealer_of
 from .deals import deal as deal_cards
-from .deals import dealer_of
 from .errors import RecordError, SheepsheadError
-from .rules import DEFAULT_RULES, AllPass, Rules
+from .rules import DEFAULT_RULES, AllPass, Rules, check_redeal
 from .state import HandState
 
 __all__ = ["HandRecord", "FORMAT", "replay", "load", "loads", "position_json"]
@@ -58,9 +58,10 @@ class HandRecord:
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("record: actions must be a list of action strings")
         seed, hand, dealer, deal = data.get("seed"), data.get("hand"), data.get("dealer"), data.get("deal")
-        redeal = data.get("redeal", 0)
-        if not isinstance(redeal, int) or isinstance(redeal, bool) or redeal < 0:
-            raise RecordError(f"record: redeal must be a whole number from 0, not {redeal!r}")
+        try:
+            redeal = check_redeal(data.get("redeal", 0))
+        except SheepsheadError as e:
+            raise RecordError(f"record: {e}") from None
         if redeal and rules.all_pass is not AllPass.DOUBLER:
             raise RecordError("record: a hand is dealt again (redeal > 0) only after a throw-in "
                               'under the doubler option ("all_pass": "doubler")')
@@ -88,8 +89,10 @@ class HandRecord:
                                    or not 0 <= dealer < rules.players):
             raise RecordError(f"record: dealer must be a seat from 0 to {rules.players - 1}")
         if deal_t is None:
-            if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
-                raise RecordError(f"record: hand must be a whole number from 1, not {hand!r}")
+            try:
+                hand = check_hand_number(hand)
+            except SheepsheadError as e:
+                raise RecordError(f"record: {e}") from None
             if dealer is not None and dealer != dealer_of(hand, rules.players):
                 raise RecordError(f"record: hand {hand}'s dealer is seat "
                                   f"{dealer_of(hand, rules.players)}, not {dealer}")

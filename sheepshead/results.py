@@ -41,24 +41,33 @@ Decisions where ``results.md`` is silent:
 * **Empty and oversized.**  An empty action string is refused (a link holds
   one or more complete hands); so is an action string over
   :data:`MAX_RESULT_CHARS` characters, and anything after the tenth hand.
+* **The link is read as a browser reads it** (:func:`~sheepshead.grammar.url_fragment`):
+  spaces and controls around it stripped, tabs and newlines inside it removed, and anything
+  but printable ASCII in the fragment percent-encoded, exactly as the page's
+  ``location.hash`` holds it, so the command line and the page accept the same links.  After
+  that every part is ASCII, matched whole (:mod:`sheepshead.grammar`): a look-alike digit in a
+  date (``𝟣``) or a Kelvin sign in an option word is refused, never read as ``1`` or ``k``.
 * **The name** (``by=``): decoding refuses a name that is empty, is not
   percent-encoded UTF-8, holds a control character or is over
-  :data:`MAX_NAME` characters; it never alters the text (``<b>`` stays
-  ``<b>``: it is shown as plain text only).  Writing strips control
-  characters and surrounding spaces and keeps the first :data:`MAX_NAME`
-  characters; percent-encoding leaves only ``A-Z a-z 0-9 - . _ ~`` as they are.
-* **Parameters** may come in any order; each at most once; unknown names,
-  ``rules=`` beside ``daily=`` (a Daily is always the default table) and any
-  whitespace or control character anywhere are refused.  The game id's hex
-  digits may be in either case (as the page reads them); a result link is
-  written in lowercase.
+  :data:`MAX_NAME` characters, and removes bidi controls, zero-width characters, line and
+  paragraph separators and the byte-order mark (:func:`~sheepshead.grammar.drop_invisible`:
+  a right-to-left override would turn the rest of the viewer's title around); ``<b>`` stays
+  ``<b>``: it is shown as plain text only, inside ``<bdi>``.  Writing removes the same
+  characters and control characters, strips surrounding spaces and keeps the first
+  :data:`MAX_NAME` characters; percent-encoding leaves only ``A-Z a-z 0-9 - . _ ~`` as they are.
+* **Parameters** may come in any order; each at most once; unknown names and
+  ``rules=`` beside ``daily=`` (a Daily is always the default table) are refused.  The game
+  id's hex digits may be in either case (as the page reads them); a result link is written in
+  lowercase.
+* **A Daily against other opponents.**  A Daily link with ``level=`` other than the Daily's
+  own is checked against that level, and :attr:`ResultCheck.daily_opponents` is False: it is
+  not a result of the Daily (``verify`` and the viewer say so).
 
 Standard library only; never imports ``js``, ``pyscript`` or :mod:`sheepshead.ui`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -82,6 +91,15 @@ from .cards import CARDS
 from .deals import check_seed
 from .errors import SheepsheadError
 from .game import HANDS_PER_GAME, Game
+from .grammar import (
+    MAX_NAME,
+    clean_name,
+    drop_invisible,
+    is_control,
+    parse_date,
+    parse_game_id,
+    url_fragment,
+)
 from .rules import DEFAULT_RULES, Rules
 from .state import HandState, Phase
 
@@ -102,8 +120,6 @@ LEVELS = ("easy", "standard", "expert")
 """The computer players' levels a link may name."""
 NEW_GAME_LEVEL = "standard"
 """The level a New Game's link without ``level=`` is checked against (the page's default)."""
-MAX_NAME = 24
-"""The longest ``by=`` name, in characters once decoded."""
 MAX_RESULT_CHARS = 100_000
 """The longest action string read (a ten-hand game needs a few hundred characters)."""
 HUMAN_SEAT = 0
@@ -116,8 +132,6 @@ _ANSWER_CODES = (PASS, PICK, CRACK, RECRACK, BLITZ)
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _HEX = frozenset("0123456789abcdefABCDEF")
 _PARAMETERS = ("daily", "game", "rules", "result", "by", "level")
-_DAILY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_GAME = re.compile(r"[0-9a-fA-F]{16}")
 
 
 # ------------------------------------------------------------------ values
@@ -153,6 +167,12 @@ class ResultLink:
     @property
     def is_daily(self) -> bool:
         return self.seed.startswith("daily:")
+
+    @property
+    def daily_opponents(self) -> bool | None:
+        """For a Daily: whether it was played against the Daily's own computer players; None
+        for a New Game."""
+        return self.checked_level == DAILY_LEVEL if self.is_daily else None
 
     @property
     def checked_level(self) -> str:
@@ -213,9 +233,15 @@ class ResultCheck:
     None when that was not checked."""
     first_difference: str | None
     """The first computer action that differs, in words; None when none does."""
+    link: str = ""
+    """The canonical fragment of the link checked (as :meth:`ResultLink.fragment` writes it)."""
+    daily_opponents: bool | None = None
+    """For a Daily: whether its computer players were the Daily's own (no ``level=``, or the
+    Daily's level word); None for a New Game."""
 
     def to_json(self) -> dict[str, object]:
-        return {"seed": self.seed, "rules": self.rules.to_json(), "hands": self.hands,
+        return {"link": self.link, "daily_opponents": self.daily_opponents,
+                "seed": self.seed, "rules": self.rules.to_json(), "hands": self.hands,
                 "finished": self.finished, "scores": [list(s) for s in self.scores],
                 "totals": list(self.totals), "by": self.by, "level": self.level,
                 "computer_moves_match": self.computer_moves_match,
@@ -240,18 +266,6 @@ def sextets(action: Action) -> tuple[int, ...]:
     if kind in _WORD_SEXTET:
         return (_WORD_SEXTET[kind],)
     raise SheepsheadError(f'result links of version {VERSION} cannot write "{action}"')
-
-
-def clean_name(name: str | None) -> str | None:
-    """A sender's name as a link writes it: control characters removed, surrounding
-    spaces stripped, at most :data:`MAX_NAME` characters; None when nothing is left."""
-    if name is None:
-        return None
-    if not isinstance(name, str):
-        raise SheepsheadError(f"the name must be text, not {type(name).__name__}")
-    kept = "".join(ch for ch in name if not _is_control(ch) and not _is_surrogate(ch)).strip()
-    kept = kept[:MAX_NAME].strip()
-    return kept or None
 
 
 def result_link(game: Game, by: str | None = None, level: str | None = None) -> ResultLink:
@@ -285,17 +299,9 @@ def parse_result(text: str) -> ResultLink:
     """Read a result link: a whole URL (anything up to the first ``#`` is ignored) or its
     fragment, with or without ``#``.  Every action is replayed and checked; anything
     invalid raises :class:`SheepsheadError` with one line saying where and why."""
-    if not isinstance(text, str):
-        raise SheepsheadError(f"link: must be text, not {type(text).__name__}")
-    text = text.strip()
-    if "#" in text:
-        text = text.split("#", 1)[1]
+    text = url_fragment(text)       # as the page's location.hash holds it: ASCII
     if not text:
         raise SheepsheadError("link: empty (expected #daily=… or #game=… and &result=1.…)")
-    for pos, ch in enumerate(text):
-        if ch.isspace() or _is_control(ch) or _is_surrogate(ch):
-            raise SheepsheadError(f"link: character {ch!r} at fragment position {pos} is not "
-                                  f"allowed (no whitespace or control characters)")
     params = _parameters(text)
     seed = _seed_of(params)
     rules = DEFAULT_RULES
@@ -339,17 +345,17 @@ def _seed_of(params: dict[str, str]) -> str:
         raise SheepsheadError("link: names two games (both daily= and game=)")
     if "daily" in params:
         value = params["daily"]
-        if _DAILY.fullmatch(value):
-            try:
-                return check_seed(f"daily:{value}")
-            except SheepsheadError:
-                pass
-        raise SheepsheadError(f"link: daily={_shown(value)} is not a date (YYYY-MM-DD)")
+        try:
+            return check_seed(f"daily:{parse_date(value).isoformat()}")
+        except SheepsheadError:
+            raise SheepsheadError(f"link: daily={_shown(value)} is not a date (YYYY-MM-DD)") \
+                from None
     if "game" in params:
         value = params["game"]
-        if not _GAME.fullmatch(value):
-            raise SheepsheadError(f"link: game={_shown(value)} is not 16 hex digits")
-        return check_seed(f"game:{value.lower()}")
+        try:
+            return check_seed(f"game:{parse_game_id(value)}")
+        except SheepsheadError:
+            raise SheepsheadError(f"link: game={_shown(value)} is not 16 hex digits") from None
     raise SheepsheadError("link: names no game (daily= or game=)")
 
 
@@ -517,7 +523,8 @@ def check_steps(link: ResultLink, *,
     _check_ends_a_hand(game)
     scores = tuple(tuple(s) for s in game.hand_scores())
     yield ResultCheck(link.seed, link.rules, len(scores), game.is_over, scores, game.totals(),
-                      link.by, level, match, difference)
+                      link.by, level, match, difference, link.fragment(),
+                      link.daily_opponents)
 
 
 # ---------------------------------------------------------------- helpers
@@ -544,22 +551,15 @@ def _shown(text: str, quote: bool = True) -> str:
     return repr(short) if quote else repr(short)[1:-1]
 
 
-def _is_control(ch: str) -> bool:
-    o = ord(ch)
-    return o < 32 or 127 <= o < 160
-
-
-def _is_surrogate(ch: str) -> bool:
-    return 0xD800 <= ord(ch) <= 0xDFFF
-
-
 def _check_name(name: str) -> None:
     if not isinstance(name, str):
         raise SheepsheadError(f"by: the name must be text, not {type(name).__name__}")
     if not name:
         raise SheepsheadError("by: the name is empty")
-    if any(_is_control(ch) or _is_surrogate(ch) for ch in name):
+    if any(is_control(ch) for ch in name):
         raise SheepsheadError("by: the name holds a control character")
+    if drop_invisible(name) != name:
+        raise SheepsheadError("by: the name holds an invisible or bidi control character")
     if len(name) > MAX_NAME:
         raise SheepsheadError(f"by: the name is longer than {MAX_NAME} characters")
 
@@ -571,7 +571,8 @@ def _percent_encode(name: str) -> str:
 
 def _percent_decode(raw: str) -> str:
     """The name of a ``by=`` value; refused unless it is percent-encoded UTF-8 of at most
-    :data:`MAX_NAME` characters without control characters.  Never alters the text."""
+    :data:`MAX_NAME` characters without control characters; bidi controls, zero-width
+    characters, separators and the BOM are removed."""
     if len(raw) > 12 * MAX_NAME:        # 4 UTF-8 bytes of 3 characters each, at most
         raise SheepsheadError(f"by: the name is longer than {MAX_NAME} characters")
     data = bytearray()
@@ -592,5 +593,8 @@ def _percent_decode(raw: str) -> str:
         name = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SheepsheadError("by: the name is not percent-encoded UTF-8") from None
+    if any(is_control(ch) for ch in name):
+        raise SheepsheadError("by: the name holds a control character")
+    name = drop_invisible(name)     # bidi controls, zero-width characters, separators, BOM
     _check_name(name)
     return name

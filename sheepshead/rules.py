@@ -28,6 +28,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import SheepsheadError
+from .grammar import is_option_word, shown
 
 __all__ = ["Rules", "AllPass", "PartnerBy", "LeasterTiebreak", "LeasterTie", "LeasterBlind",
            "DEFAULT_RULES", "OPTION_HELP", "LINK_WORDS"]
@@ -50,9 +51,28 @@ class AllPass(str, enum.Enum):
     """Play a leaster: fewest points, with at least one trick, wins."""
     DOUBLER = "doubler"
     """Throw the hand in; the same dealer deals again and the next played hand counts double
-    (compounding). Thrown-in hands are not among the ten."""
+    (compounding). Thrown-in hands are not among the ten.  After :data:`MAX_THROW_INS`
+    throw-ins in a row the next all-pass deal is played as a leaster."""
     DEALER_PICKS = "dealer-picks"
     """The dealer must pick when everyone else passed; a loss is then not doubled."""
+
+
+MAX_THROW_INS = 8
+"""Under the doubler, a hand is thrown in at most this many times in a row (the next deal
+counts 2**8 = 256 times): when everyone passes the deal after that too, it is played as a
+leaster at those stakes instead.  No real table gets near it (a deal is thrown in one time in
+ten or so); it keeps every score a small number however a link or record is made."""
+
+
+def check_redeal(redeal: object) -> int:
+    """``redeal`` if it is a whole number from 0 to :data:`MAX_THROW_INS`, else raise: the one
+    bound of records, saves and hands dealt again."""
+    if not isinstance(redeal, int) or isinstance(redeal, bool) \
+            or not 0 <= redeal <= MAX_THROW_INS:
+        raise SheepsheadError(f"redeal must be a whole number from 0 to {MAX_THROW_INS} (the "
+                              f"doubler throws a hand in at most {MAX_THROW_INS} times in a "
+                              f"row), not {shown(repr(redeal))}")
+    return redeal
 
 
 class LeasterTiebreak(str, enum.Enum):
@@ -164,13 +184,16 @@ class Rules:
         code, or an unknown, repeated or conflicting word, raises :class:`SheepsheadError`."""
         if not isinstance(code, str) or not code:
             raise SheepsheadError("the rules part is empty")
+        if len(code) > _MAX_CODE:
+            raise SheepsheadError(f"the rules part is longer than any table ({len(code)} "
+                                  f"characters)")
         by_word = {word: (name, value) for name, value, word in LINK_WORDS}
         data: dict[str, object] = {}
         for word in code.split("."):
-            word = word.strip().lower()
+            # ASCII words only: str.lower() would read a Kelvin sign (K) as k
+            word = word.lower() if is_option_word(word) else word
             if word not in by_word:
-                shown = word if len(word) <= 20 else word[:20] + "…"
-                raise SheepsheadError(f"“{shown}” is not a table option")
+                raise SheepsheadError(f"{shown(word)} is not a table option")
             name, value = by_word[word]
             if name in data:
                 raise SheepsheadError(f"the option {name.replace('_', ' ')} is given twice")
@@ -191,6 +214,9 @@ DEFAULT_RULES = Rules()
 def _plain(value: object) -> object:
     return value.value if isinstance(value, enum.Enum) else value
 
+
+_MAX_CODE = 200
+"""The longest ``rules=`` part read (every option word at once takes 72 characters)."""
 
 LINK_WORDS: tuple[tuple[str, object, str], ...] = (
     ("players", 3, "p3"),

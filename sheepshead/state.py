@@ -54,7 +54,7 @@ from .legality import BIT, call_options, play_mask, trick_winner
 from .outcome import hand_result, hand_scores
 from .position import CallKind, Phase, Position, Question
 from .refusals import why_illegal
-from .rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
+from .rules import DEFAULT_RULES, MAX_THROW_INS, AllPass, PartnerBy, Rules, check_redeal
 from .scoring import HandResult
 from .view import SeatView, view_of
 
@@ -119,7 +119,7 @@ class HandState(Position):
         self.players = players
         self.dealer = dealer
         self.hand_size = hand_masks[0].bit_count()
-        self.redeal = redeal
+        self.redeal = check_redeal(redeal)
         self.dealt = tuple(hand_masks)
         self.blind = blind_mask
         self.phase = _PICK
@@ -355,7 +355,7 @@ class HandState(Position):
                 self.passes += 1
                 if self.passes < n:
                     self.to_act = (self.to_act + 1) % n
-                elif self.rules.all_pass is AllPass.DOUBLER:
+                elif self.rules.all_pass is AllPass.DOUBLER and self.redeal < MAX_THROW_INS:
                     self.thrown_in = True
                     self.phase = _DONE
                 else:

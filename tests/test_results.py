@@ -388,7 +388,7 @@ def test_link_refusals_in_one_line_each() -> None:
         "#game=0123456789abcdeg" + r: "link: game='0123456789abcdeg' is not 16 hex digits",
         "#daily=2026-11-30&rules=p3" + r:
             "link: a Daily is always played on the default table, so it has no rules=",
-        "#game=0123456789abcdef&rules=zzz" + r: "rules: “zzz” is not a table option",
+        "#game=0123456789abcdef&rules=zzz" + r: "rules: 'zzz' is not a table option",
         "#game=0123456789abcdef&rules=" + r: "rules: the rules part is empty",
         "#daily=2026-11-30" + r + "&level=hard":
             "level: 'hard' is not known (easy, standard, expert)",
@@ -400,9 +400,8 @@ def test_link_refusals_in_one_line_each() -> None:
         "#daily=2026-11-30" + r + "&level": "link: 'level' is not name=value",
         "#daily=2026-11-30" + r + "&": "link: an empty parameter (two & in a row, or & at an end)",
         "#daily=2026-11-30&" + r: "link: an empty parameter (two & in a row, or & at an end)",
-        "#daily=2026-11-30" + r + " AB":
-            "link: character ' ' at fragment position 32 is not allowed (no whitespace or control "
-            "characters)",
+        # read as a browser reads it: a space inside is percent-encoded (location.hash)
+        "#daily=2026-11-30" + r + " AB": "result: character '%' is not base64url",
         "#daily=2026-11-30&result=": 'result: no version (it must begin with "1.")',
         "#daily=2026-11-30&result=AABDeX": 'result: no version (it must begin with "1.")',
         "#daily=2026-11-30&result=2.AABDeX": "result: version 2 is not known (this version reads 1)",
@@ -576,8 +575,10 @@ def test_the_check_as_json() -> None:
     check = check_result(parse_result(result_fragment(game, by="<Ann>")), computer_moves=False)
     assert isinstance(check, ResultCheck)
     data = check.to_json()
-    assert list(data) == ["seed", "rules", "hands", "finished", "scores", "totals", "by",
-                          "level", "computer_moves_match", "first_difference"]
+    assert list(data) == ["link", "daily_opponents", "seed", "rules", "hands", "finished",
+                          "scores", "totals", "by", "level", "computer_moves_match",
+                          "first_difference"]
+    assert data["link"] == result_fragment(game, by="<Ann>") and data["daily_opponents"] is True
     assert data["seed"] == "daily:2026-11-30" and data["rules"] == {} and data["hands"] == 1
     assert data["scores"] == [list(game.hand_scores()[0])]
     assert data["totals"] == list(game.totals()) and data["by"] == "<Ann>"
@@ -586,6 +587,7 @@ def test_the_check_as_json() -> None:
     game = play("game:0123456789abcdef", rules, random.Random(2), random_choice(), hands=1)
     data = check_result(parse_result(result_fragment(game)), computer_moves=False).to_json()
     assert data["rules"] == {"players": 3, "crack": True} and data["level"] == "standard"
+    assert data["daily_opponents"] is None
     assert len(data["totals"]) == 3  # type: ignore[arg-type]
 
 

@@ -65,12 +65,13 @@ def test_verify_prints_the_check_as_json() -> None:
     proc = run("verify", fragment)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
-    assert data == {"seed": "game:0123456789abcdef", "rules": {}, "hands": 10, "finished": True,
+    assert data == {"link": fragment, "daily_opponents": None,
+                    "seed": "game:0123456789abcdef", "rules": {}, "hands": 10, "finished": True,
                     "scores": [list(s) for s in game.hand_scores()],
                     "totals": list(game.totals()), "by": "Ann <b>", "level": "easy",
                     "computer_moves_match": True, "first_difference": None}
     # one key per line, like the other commands
-    assert proc.stdout.startswith('{\n  "seed": ') and len(proc.stdout.splitlines()) == 12
+    assert proc.stdout.startswith('{\n  "link": ') and len(proc.stdout.splitlines()) == 14
 
 
 def test_verify_reads_a_whole_url_and_standard_input() -> None:

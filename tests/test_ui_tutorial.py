@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sheepshead.actions import Kind
 from sheepshead.bots import make_player
-from sheepshead.deals import GAME_RE
+from sheepshead.grammar import GAME_ID
 from sheepshead.position import Phase
 from sheepshead.rules import Rules
 from sheepshead.state import HandState
@@ -28,7 +28,7 @@ STANDARD = make_player("standard", 0)
 
 
 def test_practice_seed_and_level():
-    assert GAME_RE.match(PRACTICE_SEED) and PRACTICE_HAND == 1
+    assert PRACTICE_SEED.startswith("game:") and GAME_ID.fullmatch(PRACTICE_SEED[5:]) and PRACTICE_HAND == 1
     assert PRACTICE_LEVEL in ("easy", "standard")
     assert TRUMP_LINE == ("Trump, high to low: Q♣ Q♠ Q♥ Q♦, J♣ J♠ J♥ J♦, "
                           "A♦ 10♦ K♦ 9♦ 8♦ 7♦.")

@@ -36,11 +36,12 @@ from ..bots.seating import DAILY_LEVEL, computer_choice
 from ..deals import daily_seed
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME, Game
+from ..grammar import parse_date, parse_seed
 from ..results import NEW_GAME_LEVEL, result_fragment
 from ..rules import DEFAULT_RULES, Rules
+from .jsontext import MAX_RESULTS_CHARS
 from .saves import (
     LEVELS,
-    MAX_SAVE_CHARS,
     RESULTS_KEY,
     SaveError,
     Storage,
@@ -77,11 +78,9 @@ def daily_game(day: _dt.date) -> Game:
 
 def date_of_seed(seed: str) -> _dt.date | None:
     """The date of a Daily's seed (``daily:2026-12-01``), None for a New Game's."""
-    if not seed.startswith("daily:"):
-        return None
     try:
-        return _dt.date.fromisoformat(seed[6:])
-    except ValueError:
+        return parse_seed(seed).date
+    except SheepsheadError:
         return None
 
 
@@ -274,7 +273,8 @@ class DailyResult:
 
 
 def _is_int(v: object) -> TypeGuard[int]:
-    return isinstance(v, int) and not isinstance(v, bool)
+    """A whole number a results book may hold (bounded: the book is outside text)."""
+    return isinstance(v, int) and not isinstance(v, bool) and -10**9 < v < 10**9
 
 
 def _ints(v: object) -> tuple[int, ...] | None:
@@ -332,7 +332,7 @@ class ResultsBook:
     @classmethod
     def from_text(cls, text: str) -> ResultsBook:
         """Read a stored book; SheepsheadError (one line) when it is not one at all."""
-        data = parse_json(text, "results book", 50 * MAX_SAVE_CHARS)
+        data = parse_json(text, "results book", MAX_RESULTS_CHARS)
         if not isinstance(data, dict) or data.get("format") != RESULTS_FORMAT:
             raise SheepsheadError(f"results book: not a {RESULTS_FORMAT} object")
         version = data.get("version")
@@ -345,11 +345,9 @@ class ResultsBook:
         unreadable: dict[str, object] = {}
         for name, entry in entries.items():
             try:
-                day = _dt.date.fromisoformat(name) if len(name) == 10 else None
-                if day is None:
-                    raise SheepsheadError(f"results: {name[:20]!r} is not a date")
+                day = parse_date(name, "results")
                 results[day] = DailyResult.from_json(day, entry)
-            except (SheepsheadError, ValueError):
+            except SheepsheadError:
                 unreadable[name] = entry
         extra = {k: v for k, v in data.items() if k not in ("format", "version", "results")}
         return cls(results, unreadable, extra, version > RESULTS_VERSION)

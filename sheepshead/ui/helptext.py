@@ -17,6 +17,7 @@ from ..cards import SUIT_NAMES, Card
 from ..position import Phase
 from ..trickinfo import PointsTaken
 from .markup import short
+from .wording import and_list
 
 __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "action_words",
            "hint_text", "review_line", "review_total", "HIDDEN_MARK", "OTHERS_SHOWN"]
@@ -67,19 +68,13 @@ def leaves_text(leaves: Leaves) -> str:
     return "Leaves: " + ", ".join([*calls, "go alone"])
 
 
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _the(cards: list[Card]) -> str:
-    return _and([f"the {c.name}" for c in cards])
+    return and_list([f"the {c.name}" for c in cards])
 
 
 def _suits(cards: list[Card]) -> str:
     names = [SUIT_NAMES[c.suit_letter] for c in cards]
-    return _and(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+    return and_list(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _blocks(pairs: tuple[tuple[Card, Blocked], ...]) -> str:
@@ -95,7 +90,7 @@ def _blocks(pairs: tuple[tuple[Card, Blocked], ...]) -> str:
         out.append(f"bury {_the(buried)}")
     if none:
         out.append(f"keep no {_suits(none)}")
-    return "you " + _and(out)
+    return "you " + and_list(out)
 
 
 def alone_text(reason: AloneReason) -> str:

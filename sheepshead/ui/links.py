@@ -12,16 +12,13 @@ Pure Python, no ``js``: :func:`parse_link` reads a hash, :func:`hash_of` writes 
 from __future__ import annotations
 
 import datetime as _dt
-import re
 
-from ..deals import check_seed, daily_seed
+from ..deals import daily_seed
 from ..errors import SheepsheadError
+from ..grammar import Seed, parse_date, parse_game_id, url_fragment
 from ..rules import DEFAULT_RULES, Rules
 
 __all__ = ["parse_link", "parse_hash", "hash_of"]
-
-_DAILY_HASH = re.compile(r"^daily=(\d{4}-\d{2}-\d{2})$")
-_GAME_HASH = re.compile(r"^game=([0-9a-fA-F]{16})(?:&rules=(.*))?$")
 
 
 def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str | None]:
@@ -34,28 +31,29 @@ def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str |
     anything else (a bad rules part included) → today's Daily and a message saying what
     was wrong.
     """
-    text = (fragment or "").strip()
-    if text.startswith("#"):
-        text = text[1:]
+    try:
+        text = url_fragment("#" + (fragment or "").lstrip().removeprefix("#"))
+    except SheepsheadError:
+        text = "…"                  # far too long: named as "#…" below
     if not text:
         return None, DEFAULT_RULES, None
-    m = _DAILY_HASH.match(text)
-    if m:
-        try:
-            return check_seed(f"daily:{m[1]}"), DEFAULT_RULES, None
-        except SheepsheadError:
-            pass
-    m = _GAME_HASH.match(text)
-    if m:
-        seed = f"game:{m[1].lower()}"
-        if m[2] is None:
-            return seed, DEFAULT_RULES, None
-        try:
-            return seed, Rules.from_code(m[2]), None
-        except SheepsheadError as e:
-            return daily_seed(today), DEFAULT_RULES, (
-                f"The link's table options could not be read ({e}), so here is today's "
-                f"Daily.")
+    name, _, value = text.partition("=")
+    game_id, amp, code = value.partition("&rules=")
+    try:
+        if name == "daily":
+            return str(Seed(date=parse_date(value))), DEFAULT_RULES, None
+        if name == "game":
+            seed = str(Seed(game_id=parse_game_id(game_id)))
+            if not amp:
+                return seed, DEFAULT_RULES, None
+            try:
+                return seed, Rules.from_code(code), None
+            except SheepsheadError as e:
+                return daily_seed(today), DEFAULT_RULES, (
+                    f"The link's table options could not be read ({e}), so here is today's "
+                    f"Daily.")
+    except SheepsheadError:
+        pass
     shown = text if len(text) <= 40 else text[:40] + "…"
     return daily_seed(today), DEFAULT_RULES, (
         f"The link “#{shown}” names no game (expected #daily=YYYY-MM-DD "

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import re
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from ..errors import SheepsheadError
 from ..game import Game
+from ..grammar import parse_date
 from .jsontext import MAX_DEPTH, MAX_SAVE_CHARS, parse_json
 
 __all__ = [
@@ -55,7 +55,7 @@ SET_ASIDE_FORMAT = "sheepshead-set-aside/1"
 OLD_FORMAT = "sheepshead-table/1"
 LEVELS = ("easy", "standard", "expert")
 """The computer players' levels a save may name."""
-_DAILY_KEY = re.compile(r"sheepshead\.daily\.(\d{4})-(\d{2})-(\d{2})")
+_DAILY_PREFIX = "sheepshead.daily."
 _READ_ERRORS = (SheepsheadError, TypeError, ValueError, KeyError, AttributeError, IndexError,
                 RecursionError)
 """What replaying foreign JSON may raise (SheepsheadError is a ValueError; RecursionError
@@ -134,12 +134,11 @@ def daily_key(day: _dt.date | str) -> str:
 
 def date_of_key(key: str) -> str | None:
     """``YYYY-MM-DD`` of a Daily's key, None for any other key (the results book too)."""
-    m = _DAILY_KEY.fullmatch(key)
-    if not m:
+    if not key.startswith(_DAILY_PREFIX):
         return None
     try:
-        return _dt.date(int(m[1]), int(m[2]), int(m[3])).isoformat()
-    except ValueError:
+        return parse_date(key[len(_DAILY_PREFIX):]).isoformat()
+    except SheepsheadError:
         return None
 
 

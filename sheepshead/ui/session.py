@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..deals import daily_seed
-from ..errors import SheepsheadError
+from ..errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
 from ..game import Game
 from ..results import ResultLink, check_result, parse_result
 from ..rules import Rules
@@ -529,6 +529,10 @@ class Session:
             model = viewer_model(link, check_result(link, computer_moves=False))
         except SheepsheadError as e:
             self.notice(bad_link_text(e))
+            self.open_daily(self.today)
+            return
+        except SLIPPED_PAST as e:       # a bound forgotten: still one line and a table
+            self.notice(slipped_past_line("This result link", e) + " Here is today's Daily.")
             self.open_daily(self.today)
             return
         if self.table is None:

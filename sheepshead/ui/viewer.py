@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from ..actions import Action, Kind
+from ..actions import Kind
 from ..cards import Card
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME
@@ -31,7 +31,14 @@ from ..view import PublicAction, SeatView, ViewTrick
 from .daily import DailyResult, date_of_seed, place_of, place_text, signed
 from .markup import ICON, button
 from .svg import card_svg
-from .wording import multiplier_text, names_for, rules_phrases
+from .wording import (
+    action_phrase,
+    and_list,
+    difference_text,
+    multiplier_text,
+    names_for,
+    rules_phrases,
+)
 
 __all__ = ["ViewerModel", "HandReplay", "ViewerState", "viewer_model", "viewer_html",
            "viewer_intent", "spoiler_guard_html", "bad_link_text", "bad_link_line",
@@ -119,6 +126,19 @@ class ViewerModel:
         return f"{self.by}'s Daily, {self.day.isoformat()}" if self.day else f"{self.by}'s game"
 
     @property
+    def title_html(self) -> str:
+        """:attr:`title` as HTML, the sender's name isolated in ``<bdi>``."""
+        if self.by is None:
+            return escape(self.title)
+        name = f"<bdi>{escape(self.by)}</bdi>"
+        return f"{name}'s Daily, {self.day.isoformat()}" if self.day else f"{name}'s game"
+
+    @property
+    def not_the_dailys(self) -> bool:
+        """A Daily checked against other computer players than the Daily's own."""
+        return self.is_daily and self.link.daily_opponents is False
+
+    @property
     def game_text(self) -> str:
         """``the Daily of 2026-12-01`` / ``game 0123456789abcdef``."""
         return f"the Daily of {self.day.isoformat()}" if self.day else f"game {self.game_id}"
@@ -178,10 +198,6 @@ def _replay(number: int, throw_ins: int, redeal: int, v: SeatView,
 
 
 # ---------------------------------------------------------------- wording
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _bidding(history: tuple[PublicAction, ...], names: tuple[str, ...], players: int) -> str:
     """``Gus and Bev passed; Lars picked, buried the … and called the ….``"""
     clauses: list[tuple[list[str], list[str]]] = []     # (subjects, predicates)
@@ -202,14 +218,14 @@ def _bidding(history: tuple[PublicAction, ...], names: tuple[str, ...], players:
             continue
         if p.kind is Kind.PICK:
             picked = True
-        what = _phrase(p.action, True) if p.action is not None else p.kind.value
+        what = action_phrase(p.action, True) if p.action is not None else p.kind.value
         if clauses and clauses[-1][0] == [who] and clauses[-1][1] != ["passed"]:
             clauses[-1][1].append(what)
         else:
             clauses.append(([who], [what]))
     if not picked and passes == players:
         return "Everyone passed."
-    return "; ".join(f"{_and(s)} {_and(d)}" for s, d in clauses) + "." if clauses else ""
+    return "; ".join(f"{and_list(s)} {and_list(d)}" for s, d in clauses) + "." if clauses else ""
 
 
 def _facts(r: HandResult, v: SeatView, names: tuple[str, ...]) -> str:
@@ -238,7 +254,7 @@ def _outcome(r: HandResult, names: tuple[str, ...]) -> str:
             return "Leaster: a tie for fewest points, so nobody scores."
         if len(winners) == 1:
             return f"Leaster: {names[winners[0]]} wins with {r.points[winners[0]]} points."
-        return (f"Leaster: {_and([names[w] for w in winners])} share the win with "
+        return (f"Leaster: {and_list([names[w] for w in winners])} share the win with "
                 f"{r.points[winners[0]]} points.")
     assert r.side_points is not None and r.picker is not None
     side, defenders = r.side_points
@@ -255,51 +271,6 @@ def check_text(moves_checked: bool | None) -> str:
     """The check in words: True, False, or None while the computer moves are checked."""
     return CHECKED if moves_checked is True else DIFFERENT if moves_checked is False \
         else CHECKING
-
-
-_DIFF = re.compile(r'(hand \d+(?: redeal \d+)? action \d+): seat (\d) played "([^"]*)"; '
-                   r"this version's (\w+) player plays \"([^\"]*)\"")
-
-
-def difference_text(difference: str, names: tuple[str, ...]) -> str:
-    """``first_difference`` in words, cards named: ``Hand 1 action 21: Lars played the Ten
-    of diamonds; this version's Standard player plays the Queen of diamonds.``"""
-    m = _DIFF.fullmatch(difference.strip())
-    if m is None:
-        return _named_cards(difference.strip())
-    where, seat, played, level, plays = m.groups()
-    who = names[int(seat)] if int(seat) < len(names) else f"seat {seat}"
-    return (f"{where[0].upper()}{where[1:]}: {who} {_action_phrase(played, True)}; this "
-            f"version's {level.capitalize()} player {_action_phrase(plays, False)}.")
-
-
-_CARD = re.compile(r"\b(10|[789JQKA])([CSHD])\b")
-_VERBS = {Kind.PASS: ("passed", "passes"), Kind.PICK: ("picked", "picks"),
-          Kind.CRACK: ("cracked", "cracks"), Kind.RECRACK: ("re-cracked", "re-cracks"),
-          Kind.BLITZ: ("blitzed", "blitzes"), Kind.ALONE: ("went alone", "goes alone"),
-          Kind.PLAY: ("played", "plays"), Kind.BURY: ("buried", "buries"),
-          Kind.CALL: ("called", "calls")}
-
-
-def _named_cards(text: str) -> str:
-    """Card codes in ``text`` as names: ``QC`` -> ``the Queen of clubs``."""
-    return _CARD.sub(lambda m: f"the {Card.parse(m[0]).name}", text)
-
-
-def _action_phrase(text: str, past: bool) -> str:
-    """``play QC`` as ``played the Queen of clubs`` (or ``plays …``)."""
-    try:
-        return _phrase(Action.parse(text), past)
-    except SheepsheadError:
-        return _named_cards(text)
-
-
-def _phrase(a: Action, past: bool) -> str:
-    verb = _VERBS.get(a.kind, (a.kind.value, a.kind.value))[0 if past else 1]
-    if a.kind is Kind.BLITZ:
-        return verb + ", showing both black Queens"
-    phrase = " ".join([verb] + ([_and([f"the {c.name}" for c in a.cards])] if a.cards else []))
-    return phrase + (f", setting aside the {a.unknown.name}" if a.unknown is not None else "")
 
 
 # ------------------------------------------------------------------ state
@@ -360,15 +331,30 @@ def _dialog(model: ViewerModel, body: str) -> str:
     return ('<div class="dialog viewer" role="dialog" aria-modal="true" '
             'aria-labelledby="viewer-title" id="viewer">'
             f'<div class="dialog-head"><h2 id="viewer-title" tabindex="-1">'
-            f'{escape(model.title)}</h2>'
+            f'{model.title_html}</h2>'
             f'{button("Close", "small close", data_ui="viewer-close")}</div>{body}</div>')
 
 
 def _about(model: ViewerModel) -> str:
     game = model.game_text
-    return (f'<p class="small viewer-about">{escape(game[0].upper() + game[1:])} · '
-            f'{escape(model.rules_text)} · {escape(model.level.capitalize())} computer '
-            f'players</p>')
+    out = (f'<p class="small viewer-about">{escape(game[0].upper() + game[1:])} · '
+           f'{escape(model.rules_text)} · {escape(model.level.capitalize())} computer '
+           f'players</p>')
+    if model.not_the_dailys:
+        out += (f'<p class="viewer-not-daily" role="note">Not the Daily\'s opponents: this '
+                f'game was played against {escape(model.level.capitalize())} computer players, '
+                f'so it is not a result of the Daily.</p>')
+    return out
+
+
+def _esc(model: ViewerModel, text: str) -> str:
+    """``text`` escaped for HTML, the sender's name in it isolated in ``<bdi>`` when it may
+    hold right-to-left letters (so it cannot reorder the words around it)."""
+    out = escape(text)
+    if model.by is not None and not model.by.isascii():
+        label = escape(model.names[SENDER])
+        out = out.replace(label, f"<bdi>{label}</bdi>")
+    return out
 
 
 def _card(card: Card, four: bool) -> str:
@@ -397,7 +383,7 @@ def _compare(model: ViewerModel, own: DailyResult | None) -> str:
     text = (f"You {signed(own.total)} ({_place_short(own.place, own.tied, len(own.totals))})"
             f" · {model.sender} {signed(model.totals[SENDER])} "
             f"({_place_short(model.place, model.tied, n)})")
-    return f'<p class="viewer-compare">{escape(text)}</p>'
+    return f'<p class="viewer-compare">{_esc(model, text)}</p>'
 
 
 def _check(model: ViewerModel, moves_checked: bool | None, difference: str | None) -> str:
@@ -406,13 +392,13 @@ def _check(model: ViewerModel, moves_checked: bool | None, difference: str | Non
            f'{escape(check_text(moves_checked))}</p>')
     if moves_checked is False and difference:
         out += (f'<p class="small viewer-difference">'
-                f'{escape(difference_text(difference, model.names))}</p>')
+                f'{_esc(model, difference_text(difference, model.names))}</p>')
     return out
 
 
 def _sheet(model: ViewerModel) -> str:
     head = "".join(f'<th scope="col"{_mark_sender(s)}>'
-                   f'{escape(n)}</th>' for s, n in enumerate(model.names))
+                   f'<bdi>{escape(n)}</bdi></th>' for s, n in enumerate(model.names))
     rows = "".join(f'<tr><th scope="row">{h.number}</th>' +
                    "".join(f"<td>{signed(s)}</td>" for s in scores) + "</tr>"
                    for h, scores in zip(model.hands, model.scores, strict=True))
@@ -428,10 +414,10 @@ def _hand_item(model: ViewerModel, h: HandReplay) -> str:
     return (f'<li><button type="button" class="btn viewer-hand" '
             f'data-ui="viewer-hand:{h.number}">'
             f'<span class="viewer-hand-head"><span class="viewer-hand-no">Hand {h.number}</span> '
-            f'<span class="viewer-hand-score">{escape(model.names[SENDER])} '
+            f'<span class="viewer-hand-score"><bdi>{escape(model.names[SENDER])}</bdi> '
             f'{signed(h.scores[SENDER])}</span></span> '
-            f'<span class="viewer-hand-facts">{escape(h.facts + again + stakes)}.</span> '
-            f'<span class="viewer-hand-outcome">{escape(h.outcome)}</span></button></li>')
+            f'<span class="viewer-hand-facts">{_esc(model, h.facts + again + stakes)}.</span> '
+            f'<span class="viewer-hand-outcome">{_esc(model, h.outcome)}</span></button></li>')
 
 
 def _again(h: HandReplay) -> str:
@@ -446,7 +432,7 @@ def _play_button(model: ViewerModel) -> str:
 
 def _overview(model: ViewerModel, own: DailyResult | None) -> str:
     items = "".join(_hand_item(model, h) for h in model.hands)
-    return (f'<p class="outcome viewer-standing">{escape(_standing(model))}</p>'
+    return (f'<p class="outcome viewer-standing">{_esc(model, _standing(model))}</p>'
             f'{_compare(model, own)}'
             f'<h3>Score sheet</h3>{_sheet(model)}'
             f'<h3 id="viewer-hands-title" tabindex="-1">Hands</h3>'
@@ -457,7 +443,7 @@ def _overview(model: ViewerModel, own: DailyResult | None) -> str:
 
 def _hand_facts(model: ViewerModel, h: HandReplay, four: bool) -> str:
     names = model.names
-    rows = [("Dealer", escape(names[h.dealer]))]
+    rows = [("Dealer", _esc(model, names[h.dealer]))]
     if h.throw_ins:
         rows.append(("Dealt", _again(h)))
     if h.bidding:
@@ -480,7 +466,7 @@ def _hand_facts(model: ViewerModel, h: HandReplay, four: bool) -> str:
     facts = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in rows)
     table = "".join(
         f'<tr><th scope="row"{_mark_sender(s)}>'
-        f'{escape(names[s])}</th><td>{h.points[s]}</td>'
+        f'<bdi>{escape(names[s])}</bdi></th><td>{h.points[s]}</td>'
         f'<td>{h.tricks_won[s]}</td><td class="{_updown(h.scores[s])}">'
         f'{signed(h.scores[s])}</td></tr>' for s in range(model.players))
     return (f'<p class="outcome">{escape(h.outcome)}</p><dl class="facts">{facts}</dl>'
@@ -513,7 +499,7 @@ def _trick(model: ViewerModel, h: HandReplay, k: int, four: bool) -> str:
         picture = _card(card, four) if card is not None else "face-down card"
         mark = f'<span class="viewer-mark">{escape(", ".join(marks))}</span>' if marks else ""
         plays.append(f'<li class="{cls}" data-seat="{seat}">'
-                     f'<span class="viewer-who">{escape(_who(model, h, seat))}</span>'
+                     f'<span class="viewer-who">{_esc(model, _who(model, h, seat))}</span>'
                      f'{picture}{mark}</li>')
     points = sum(c.points for c in t.cards if c is not None)
     winner = model.names[t.winner] if t.winner is not None else "nobody"
@@ -529,7 +515,7 @@ def _trick(model: ViewerModel, h: HandReplay, k: int, four: bool) -> str:
     return (f'<section class="viewer-trick" aria-labelledby="viewer-trick-title">'
             f'<h4 id="viewer-trick-title">Trick {k} of {n}</h4>'
             f'<ol class="viewer-plays">{"".join(plays)}</ol>'
-            f'<p class="viewer-taken">{escape(winner)} takes the trick, {points} points.</p>'
+            f'<p class="viewer-taken">{_esc(model, winner)} takes the trick, {points} points.</p>'
             f'<div class="menu-buttons viewer-nav">{nav_prev}{nav_next}</div>'
             f'<div class="viewer-tricknos" role="group" aria-label="Tricks">{numbers}</div>'
             f'</section>')
@@ -570,7 +556,7 @@ def spoiler_guard_html(model: ViewerModel) -> str:
     """Shown instead of the result when it is a Daily the reader has not finished yet."""
     whose = f"{model.by}'s result" if model.by is not None else "a shared result"
     text = f"This is {whose} for {model.game_text}, which you have not played yet."
-    body = (f'<p class="lead">{escape(text)}</p><div class="menu-buttons">'
+    body = (f'<p class="lead">{_esc(model, text)}</p><div class="menu-buttons">'
             f'{button("Play it first", "primary", data_ui="viewer-play")}'
             f'{button("Show the result anyway", "", data_ui="viewer-reveal")}</div>')
     return _dialog(model, body)

@@ -7,17 +7,20 @@ person (``You pass.``), about the others in the third (``Gus passes.``).
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
-from ..actions import Kind
+from ..actions import Action, Kind
+from ..cards import Card
+from ..errors import SheepsheadError
 from ..game import Game
 from ..rules import AllPass, Rules
 from ..scoring import ROW_NAMES, HandResult
 from ..view import PublicAction, ViewTrick
 from .links import hash_of
 
-__all__ = ["HUMAN", "NAMES", "names_for", "rules_phrases", "multiplier_text", "announce",
-           "trick_taken", "hand_outcome", "share_line"]
+__all__ = ["and_list", "difference_text", "action_phrase", "HUMAN", "NAMES", "names_for",
+           "rules_phrases", "multiplier_text", "announce", "trick_taken", "hand_outcome", "share_line"]
 
 HUMAN = 0
 """Your seat."""
@@ -172,3 +175,57 @@ def share_line(table: _AtTable, page_url: str) -> str:
     else:
         result = f"I'm {mine:+d} ({rank}) after {finished} of {g.length} hands"
     return f"{name}: {result}. {link}"
+
+
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``""`` for none)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# ------------------------------------------------- a result check in words
+_DIFF = re.compile(r'(hand [0-9]+(?: redeal [0-9]+)? action [0-9]+): seat ([0-9]) played "([^"]*)"; '
+                   r"this version's ([a-z0-9-]+) player plays \"([^\"]*)\"", re.ASCII)
+
+
+def difference_text(difference: str, names: tuple[str, ...]) -> str:
+    """``first_difference`` in words, cards named: ``Hand 1 action 21: Lars played the Ten
+    of diamonds; this version's Standard player plays the Queen of diamonds.``"""
+    m = _DIFF.fullmatch(difference.strip())
+    if m is None:
+        return _named_cards(difference.strip())
+    where, seat, played, level, plays = m.groups()
+    who = names[int(seat)] if int(seat) < len(names) else f"seat {seat}"
+    return (f"{where[0].upper()}{where[1:]}: {who} {_action_phrase(played, True)}; this "
+            f"version's {level.capitalize()} player {_action_phrase(plays, False)}.")
+
+
+_CARD = re.compile(r"\b(10|[789JQKA])([CSHD])\b")
+_VERBS = {Kind.PASS: ("passed", "passes"), Kind.PICK: ("picked", "picks"),
+          Kind.CRACK: ("cracked", "cracks"), Kind.RECRACK: ("re-cracked", "re-cracks"),
+          Kind.BLITZ: ("blitzed", "blitzes"), Kind.ALONE: ("went alone", "goes alone"),
+          Kind.PLAY: ("played", "plays"), Kind.BURY: ("buried", "buries"),
+          Kind.CALL: ("called", "calls")}
+
+
+def _named_cards(text: str) -> str:
+    """Card codes in ``text`` as names: ``QC`` -> ``the Queen of clubs``."""
+    return _CARD.sub(lambda m: f"the {Card.parse(m[0]).name}", text)
+
+
+def _action_phrase(text: str, past: bool) -> str:
+    """``play QC`` as ``played the Queen of clubs`` (or ``plays …``)."""
+    try:
+        return action_phrase(Action.parse(text), past)
+    except SheepsheadError:
+        return _named_cards(text)
+
+
+def action_phrase(a: Action, past: bool) -> str:
+    """``passed`` / ``played the Queen of clubs`` (``past``) or ``passes`` / ``plays …``."""
+    verb = _VERBS.get(a.kind, (a.kind.value, a.kind.value))[0 if past else 1]
+    if a.kind is Kind.BLITZ:
+        return verb + ", showing both black Queens"
+    phrase = " ".join([verb] + ([and_list([f"the {c.name}" for c in a.cards])] if a.cards else []))
+    return phrase + (f", setting aside the {a.unknown.name}" if a.unknown is not None else "")
