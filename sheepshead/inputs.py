@@ -9,14 +9,25 @@ from .errors import SheepsheadError
 __all__ = ["read_input"]
 
 
+MAX_INPUT_BYTES = 1_000_000
+"""The longest input file read (a hand record takes about 1,000 bytes)."""
+
+
 def read_input(path: str) -> str:
-    """The text of ``path`` (UTF-8), or of standard input for ``-``."""
-    if path == "-":
-        return sys.stdin.read()
+    """The text of ``path`` (UTF-8, at most :data:`MAX_INPUT_BYTES`), or of standard input
+    for ``-``."""
+    name = "standard input" if path == "-" else path
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
     except OSError as e:
         raise SheepsheadError(f"cannot read {path}: {e.strerror}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise SheepsheadError(f"{name} is longer than {MAX_INPUT_BYTES} bytes: not a record")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SheepsheadError(f"{path} is not UTF-8 text") from None
+        raise SheepsheadError(f"{name} is not UTF-8 text") from None

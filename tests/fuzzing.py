@@ -1,0 +1,206 @@
+"""Hostile inputs from valid ones: the generators and checks of tests/test_fuzz.py and
+bench/fuzz.py (issue 21).
+
+Each generator starts from a valid link, record or save and applies one to three mutations:
+a character flipped (to a base64url or ASCII character, a look-alike digit, a Kelvin sign, a
+bidi control, whitespace or a separator of the link's grammar), a cut, a part repeated up to
+thousands of times, or a number made huge.  Each check feeds one input to every way in that
+reads it and asserts it ends as the issue asks: accepted, or refused in one line (exit 2, no
+traceback, never the "could not be read" line of an error that slipped past the bounds),
+within a time bound.  Needs hypothesis: not for Pyodide.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import io
+import json
+import random
+import time
+from functools import cache
+
+from hypothesis import strategies as st
+
+from sheepshead import cli
+from sheepshead.errors import SheepsheadError
+from sheepshead.game import Game
+from sheepshead.results import check_result, parse_result, result_fragment
+from sheepshead.rules import Rules
+from sheepshead.ui.links import parse_link
+from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, SETTINGS_KEY, GameSave, MemoryStorage, daily_key
+from sheepshead.ui.session import Session
+from sheepshead.ui.viewer import ViewerState, viewer_html, viewer_model
+
+TODAY = dt.date(2026, 12, 1)
+SECONDS = 3.0
+"""The most one input may take through one way in (they take milliseconds)."""
+
+ODD = ["\U0001d7e3", "١", "２", "\u212a", "\u202e", "\u200b", "\ufeff", "\u2028", " ", "\t", "\n",
+       "\x00", "%", "%2", "%E2%80%AE", "&", "=", "#", ".", "-", "_", "é", "\ud800"]
+"""Characters and pieces that have fooled parsers: look-alike digits, the Kelvin sign, bidi
+controls, zero-width and separator characters, whitespace, NUL, broken percent escapes, the
+link's own separators."""
+HUGE = ["9" * 25, "9" * 5000, "-1", "1e999", "0" * 40 + "1", "18446744073709551616"]
+
+
+def _played(seed: str, rules: Rules, rng: random.Random, hands: int) -> Game:
+    game = Game(seed, rules)
+    played = 0
+    while True:
+        state = game.current
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.thrown_in:
+            played += 1
+        if game.is_over or played >= hands:
+            return game
+        game.next_hand()
+
+
+@cache
+def valid_links() -> tuple[str, ...]:
+    rng = random.Random(21)
+    games = [(_played("daily:2026-11-30", Rules(), rng, 2), "Ann", None),
+             (_played("game:0123456789abcdef", Rules.from_code("doubler.crack.blitz"), rng, 3),
+              "Bo Lee", "easy"),
+             (_played("game:00000000000000a1", Rules.from_code("p3"), rng, 1), None, "expert")]
+    return tuple(result_fragment(g, by=by, level=level) for g, by, level in games)
+
+
+@cache
+def valid_records() -> tuple[str, ...]:
+    rng = random.Random(22)
+    out = []
+    for rules in (Rules(), Rules.from_code("doubler.crack"), Rules.from_code("p4.jd")):
+        game = _played("daily:2026-11-30", rules, rng, 1)
+        record = game.records()[-1].to_json()
+        cut = rng.randrange(len(record["actions"]))
+        out.append(json.dumps({**record, "actions": record["actions"][:cut]}))
+    return tuple(out)
+
+
+@cache
+def valid_saves() -> tuple[str, ...]:
+    rng = random.Random(23)
+    game = _played("daily:2026-12-01", Rules(), rng, 1)
+    return (GameSave.of(game, "expert").to_text(),)
+
+
+def mutated(base: str) -> st.SearchStrategy[str]:
+    """``base`` with one to three mutations."""
+    @st.composite
+    def build(draw: st.DrawFn) -> str:
+        text = base
+        for _ in range(draw(st.integers(1, 3))):
+            if not text:
+                text = base
+            i = draw(st.integers(0, len(text)))
+            kind = draw(st.sampled_from(["flip", "flip", "cut", "repeat", "huge", "insert"]))
+            if kind == "flip" and i < len(text):
+                ch = draw(st.one_of(st.sampled_from(ODD), st.characters(max_codepoint=127),
+                                    st.sampled_from("ABCDEFabcdef0123456789-_")))
+                text = text[:i] + ch + text[i + 1:]
+            elif kind == "cut":
+                j = draw(st.integers(i, len(text)))
+                text = text[:i] + text[j:] if draw(st.booleans()) else text[:i]
+            elif kind == "repeat":
+                j = draw(st.integers(i, min(len(text), i + 12)))
+                times = draw(st.sampled_from([2, 10, 1000, 20_000]))
+                text = text[:i] + text[i:j] * times + text[j:]
+            elif kind == "huge":
+                text = text[:i] + draw(st.sampled_from(HUGE)) + text[i:]
+            else:
+                text = text[:i] + draw(st.sampled_from(ODD + HUGE)) + text[i:]
+        return text
+    return build()
+
+
+def run_cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    """``python -m sheepshead ARGV`` in this process: (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    old = cli.sys.stdin
+    cli.sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8", "surrogatepass")),
+                                     encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(list(argv))
+    finally:
+        cli.sys.stdin = old
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_ends_well(code: int, err: str, what: str) -> None:
+    """Exit 0, or exit 2 with one line that is a refusal (not a bound that slipped)."""
+    assert code in (0, 2), (what, code, err)
+    if code == 2:
+        assert err.count("\n") == 1 and "Traceback" not in err, (what, err)
+        assert "could not be read (" not in err, (what, err)
+
+
+@contextlib.contextmanager
+def within(seconds: float, what: str):
+    start = time.perf_counter()
+    yield
+    took = time.perf_counter() - start
+    assert took < seconds, f"{what}: {took:.1f} s"
+
+
+def check_link(text: str) -> None:
+    """A link through the engine, the viewer, the page's own link reader and ``verify``."""
+    with within(SECONDS, "parse_result"):
+        try:
+            link = parse_result(text)
+        except SheepsheadError:
+            link = None
+    if link is not None:
+        with within(SECONDS, "viewer"):
+            check = check_result(link, computer_moves=False)
+            model = viewer_model(link, check)
+            viewer_html(model, ViewerState.for_model(model), own=None, moves_checked=None,
+                        difference=None)
+    with within(SECONDS, "parse_link"):
+        seed, _, _ = parse_link(text.split("&result=")[0], TODAY)
+        assert seed is None or seed.isascii()
+    with within(SECONDS, "verify"):
+        code, _, err = run_cli("verify", "--scores-only", "--", text)
+    assert_ends_well(code, err, "verify")
+    assert (code == 0) == (link is not None)
+
+
+def check_link_in_the_page(text: str) -> None:
+    """A link opened by the page's session: it always ends with a table."""
+    with within(SECONDS, "session"):
+        s = Session(MemoryStorage(), lambda: dt.datetime(2026, 12, 1, 9, 0))
+        s.start(text if text.startswith("#") else "#" + text)
+    assert s.table is not None
+    assert len(s.take_notices()) <= 1
+
+
+def check_record(text: str) -> None:
+    for argv in (("replay", "-"), ("suggest", "-", "--level", "easy")):
+        with within(SECONDS, argv[0]):
+            code, _, err = run_cli(*argv, stdin=text)
+        assert_ends_well(code, err, argv[0])
+
+
+def check_save(text: str) -> None:
+    """A save under each of the page's keys: the page opens a table and keeps the text."""
+    for key in (daily_key(TODAY), GAME_KEY, SETTINGS_KEY, RESULTS_KEY):
+        storage = MemoryStorage({key: text})
+        with within(SECONDS, key):
+            s = Session(storage, lambda: dt.datetime(2026, 12, 1, 9, 0))
+            s.start("")
+        assert s.table is not None, key
+        assert any(_holds(v, text) for v in storage.items.values()), f"{key}: the text was lost"
+
+
+def _holds(stored: str, text: str) -> bool:
+    """``stored`` is ``text``, or a set-aside record of it."""
+    if stored == text:
+        return True
+    try:
+        data = json.loads(stored)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("text") == text
