@@ -522,7 +522,7 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
             cls.append("idle")
             attrs["disabled"] = True
         label = c.name + (" (from the blind)" if key in blind else "")
-        attrs["style"] = f"--i:{len(out)}"
+        attrs["data_i"] = str(len(out))         # its place: the deal animation's delay
         out.append(card_html(c, four_colour=four, cls=" ".join(cls), label=label, **attrs))
     if v.unknown is not None and v.unknown_pending:
         c = v.unknown
@@ -542,7 +542,7 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
         cols = (n + 1) // 2
         out = [o.replace('class="card ', 'class="card row2 ', 1) if k >= cols else o
                for k, o in enumerate(out)]
-        return (f'<div class="cards many" style="--n:{n};--cols:{cols}">'
+        return (f'<div class="cards many" data-n="{n}" data-cols="{cols}">'
                 f'{"".join(out)}</div>')
     deal = " deal" if v.phase is Phase.PICK else ""     # a new hand: the cards fly in
-    return f'<div class="cards{deal}" style="--n:{n}">{"".join(out)}</div>'
+    return f'<div class="cards{deal}" data-n="{n}">{"".join(out)}</div>'
