@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Load benchmark: the game against the floor, cold and warm, in headless Chromium.
 
-    .venv/bin/python bench/load.py [--runs 5] [--full-stdlib | --no-pyc] [--json FILE]
+    .venv/bin/python bench/load.py [--runs 5] [--profiles desktop,phone] [--full-stdlib | --no-pyc] [--json FILE]
 
 In one run it builds, into a temporary folder:
 
@@ -24,7 +24,11 @@ the page with ``performance.now()`` (from navigation start) by a MutationObserve
 
 Bytes: every file the first visit requests, raw (as served: this server does not
 compress) and gzip (Python's gzip module, level 9: what a compressing host sends).
-Prints medians and the game-to-floor ratios; targets: ratio <= 1.15 cold and warm,
+Prints medians and the game-to-floor ratios per profile (``--profiles desktop,phone``: phone is
+the CPU slowed 4x through the DevTools protocol and, on a first visit, 9 Mbit/s with a 150 ms
+round trip), the timeline of the median game load (each request, PyScript's events, the page's
+``performance.mark``s, the first draw, the tappable hand) and the longest main-thread task in the
+3 s after the hand is tappable (PerformanceObserver ``longtask``); targets: ratio <= 1.15 cold and warm,
 first visit <= 5.5 MB gzip.
 """
 
@@ -42,6 +46,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,10 +89,43 @@ MARK_SCRIPT = """(() => {
   const done = () => { try { return !!(%s); } catch (e) { return false; } };
   const check = () => {
     if (window.__doneAt === undefined && done()) window.__doneAt = performance.now();
+    if (window.__drawnAt === undefined && document.body && document.body.dataset.ready === "1")
+      window.__drawnAt = performance.now();
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
   check();
+  window.__events = [];
+  for (const name of ["py:ready", "py:done", "py:all-done"])
+    document.addEventListener(name, () => window.__events.push([name, performance.now()]),
+                              {capture: true});
+  window.__longtasks = [];
+  try {
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+    }).observe({type: "longtask", buffered: true});
+  } catch (e) {}
 })();"""
+
+TIMELINE_JS = """() => {
+  const out = [];
+  for (const e of performance.getEntriesByType("resource"))
+    out.push([e.name.replace(location.origin, ""), e.startTime, e.responseEnd]);
+  const marks = performance.getEntriesByType("mark").map(m => [m.name, m.startTime]);
+  return {resources: out, marks, events: window.__events || [],
+          drawn: window.__drawnAt ?? null, done: window.__doneAt ?? null,
+          longtasks: window.__longtasks || []};
+}"""
+
+PROFILES: dict[str, dict[str, Any]] = {
+    "desktop": {"cpu": 1, "network": None},
+    "phone": {"cpu": 4, "network": {"latency": 150, "down_mbps": 9.0, "up_mbps": 2.0}},
+}
+"""How a player meets the start: this machine as it is, or a mid-range phone (the CPU slowed 4×
+through the DevTools protocol; on a first visit 9 Mbit/s down, 2 up and a 150 ms round trip).
+The service worker's own fetches are not slowed (DevTools emulation applies to the page), which
+matters only for the precache after the first load."""
+SETTLE_MS = 3000
+"""How long after the hand is tappable the longest main-thread task is watched."""
 
 
 def build_floor(out: Path) -> Path:
@@ -145,7 +183,35 @@ def gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=9))
 
 
-def one_round(playwright, url: str, done_js: str, folder: Path) -> dict:
+def slowed(page, profile: dict[str, Any], first_visit: bool) -> None:
+    """Apply ``profile`` to ``page`` before it navigates (CPU always, network on a first visit)."""
+    if profile["cpu"] == 1 and not (first_visit and profile["network"]):
+        return
+    cdp = page.context.new_cdp_session(page)
+    if profile["cpu"] != 1:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    net = profile["network"]
+    if first_visit and net:
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": net["latency"],
+            "downloadThroughput": net["down_mbps"] * 1e6 / 8,
+            "uploadThroughput": net["up_mbps"] * 1e6 / 8})
+
+
+def timeline(page) -> dict:
+    """The page's start as it saw it: each request (start, end), its marks, PyScript's events,
+    the first draw and the tappable hand, and the longest task after that."""
+    page.wait_for_timeout(SETTLE_MS)
+    t = page.evaluate(TIMELINE_JS)
+    done = t["done"] or 0
+    after = [d for start, d in t["longtasks"] if start >= done]
+    t["longest_after_ms"] = max(after, default=0.0)
+    return t
+
+
+def one_round(playwright, url: str, done_js: str, folder: Path,
+              slow: dict[str, Any] | None = None) -> dict:
     """A cold load in a new browser profile, then a warm one served by the worker.
 
     A fresh persistent profile, not browser.new_context(): an incognito-like context
@@ -167,11 +233,13 @@ def one_round(playwright, url: str, done_js: str, folder: Path) -> dict:
     SERVED.clear()
     try:
         page = context.new_page()
+        slowed(page, slow or PROFILES["desktop"], first_visit=True)
         page.goto(url)
-        page.wait_for_function("window.__doneAt !== undefined", timeout=120_000, polling=50)
+        page.wait_for_function("window.__doneAt !== undefined", timeout=240_000, polling=50)
         cold_ms = page.evaluate("window.__doneAt")
         boot_requests = list(log)
-        page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
+        cold_timeline = timeline(page)
+        page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=240_000)
         page.wait_for_load_state("networkidle")
         first_visit = list(log)
         served_first = list(SERVED)
@@ -179,9 +247,11 @@ def one_round(playwright, url: str, done_js: str, folder: Path) -> dict:
         SERVED.clear()
         log.clear()
         warm = context.new_page()
+        slowed(warm, slow or PROFILES["desktop"], first_visit=False)
         warm.goto(url)
-        warm.wait_for_function("window.__doneAt !== undefined", timeout=120_000, polling=50)
+        warm.wait_for_function("window.__doneAt !== undefined", timeout=240_000, polling=50)
         warm_ms = warm.evaluate("window.__doneAt")
+        warm_timeline = timeline(warm)
         warm_network = [r for r in log if not r[2] and r[0] != "/sw.js"]
         served_warm = list(SERVED)
         warm.close()
@@ -189,6 +259,7 @@ def one_round(playwright, url: str, done_js: str, folder: Path) -> dict:
         context.close()
         shutil.rmtree(profile, ignore_errors=True)
     return {"cold_ms": cold_ms, "warm_ms": warm_ms, "boot_requests": boot_requests,
+            "cold_timeline": cold_timeline, "warm_timeline": warm_timeline,
             "first_visit": first_visit, "warm_network": warm_network,
             "served_first": served_first, "served_warm": served_warm,
             "wire_first": body_bytes(folder, served_first), "wire_warm": body_bytes(folder, served_warm)}
@@ -205,13 +276,57 @@ def file_table(folder: Path, paths: list[str]) -> list[dict]:
     return rows
 
 
+def run_rounds(p, sites: dict, profile_name: str, runs: int) -> dict[str, list[dict]]:
+    """``runs`` rounds of floor and game alternately (each cold, then warm) on one profile."""
+    profile = PROFILES[profile_name]
+    results: dict[str, list[dict]] = {"floor": [], "game": []}
+    for i in range(runs):
+        order = ("floor", "game") if i % 2 == 0 else ("game", "floor")
+        for name in order:
+            url, done, folder = sites[name]
+            r = one_round(p, url, done, folder, profile)
+            results[name].append(r)
+            print(f"{profile_name:7s} round {i + 1} {name:5s} cold {r['cold_ms']:7.0f} ms  "
+                  f"warm {r['warm_ms']:7.0f} ms  longest task after: cold "
+                  f"{r['cold_timeline']['longest_after_ms']:5.0f} ms, warm "
+                  f"{r['warm_timeline']['longest_after_ms']:5.0f} ms", flush=True)
+    return results
+
+
+def print_timeline(title: str, t: dict) -> None:
+    """One load's start, in order: requests (start → end), PyScript's events, the game's own
+    ``performance.mark``s, the first draw and the tappable hand."""
+    rows: list[tuple[float, str]] = []
+    for name, start, end in t["resources"]:
+        rows.append((start, f"request {name}  ({start:.0f} → {end:.0f} ms)"))
+    rows += [(at, f"event {name}") for name, at in t["events"]]
+    rows += [(at, f"mark {name}") for name, at in t["marks"]]
+    if t["drawn"] is not None:
+        rows.append((t["drawn"], "first view drawn (body[data-ready])"))
+    if t["done"] is not None:
+        rows.append((t["done"], "hand tappable"))
+    print(f"-- {title} --")
+    for at, what in sorted(rows):
+        print(f"{at:9.0f} ms  {what}")
+    tasks = [d for _, d in t["longtasks"]]
+    print(f"long tasks (over 50 ms): {len(tasks)}, the longest {max(tasks, default=0):.0f} ms; "
+          f"in the {SETTLE_MS / 1000:.0f} s after the hand is tappable the longest was "
+          f"{t['longest_after_ms']:.0f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5, help="cold and warm loads of each (default 5)")
+    parser.add_argument("--profiles", default="desktop,phone",
+                        help="comma-separated: desktop, phone (default both)")
     parser.add_argument("--full-stdlib", action="store_true", help="build the game with the full stdlib")
     parser.add_argument("--no-pyc", action="store_true", help="build the game without stdlib bytecode")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    profiles = [x for x in args.profiles.split(",") if x]
+    unknown = [x for x in profiles if x not in PROFILES]
+    if unknown or not profiles:
+        parser.error(f"unknown profile(s) {unknown}: choose from {', '.join(PROFILES)}")
 
     from playwright.sync_api import sync_playwright
 
@@ -222,23 +337,18 @@ def main(argv: list[str] | None = None) -> int:
         floor_server, floor_url = serve(floor_dir)
         game_server, game_url = serve(game_dir)
         sites = {"floor": (floor_url, FLOOR_DONE, floor_dir), "game": (game_url, GAME_DONE, game_dir)}
-        results: dict[str, list[dict]] = {"floor": [], "game": []}
+        by_profile: dict[str, dict[str, list[dict]]] = {}
         with sync_playwright() as p:
             # One unmeasured round each: the OS file cache and Chromium's own start-up.
             for name, (url, done, folder) in sites.items():
                 one_round(p, url, done, folder)
-            for i in range(args.runs):
-                order = ("floor", "game") if i % 2 == 0 else ("game", "floor")
-                for name in order:
-                    url, done, folder = sites[name]
-                    r = one_round(p, url, done, folder)
-                    results[name].append(r)
-                    print(f"round {i + 1} {name:5s} cold {r['cold_ms']:7.0f} ms  warm {r['warm_ms']:7.0f} ms",
-                          flush=True)
+            for profile in profiles:
+                by_profile[profile] = run_rounds(p, sites, profile, args.runs)
         floor_server.shutdown()
         game_server.shutdown()
+        results = by_profile[profiles[0]]
 
-        report = {}
+        report: dict = {}
         for name, (_, _, folder) in sites.items():
             rs = results[name]
             boot_paths = [p for p, status, _ in rs[0]["boot_requests"]]
@@ -247,10 +357,6 @@ def main(argv: list[str] | None = None) -> int:
             visit_files = file_table(folder, visit_paths)
             statuses = [status for _, status in rs[0]["served_first"]]
             report[name] = {
-                "cold_ms": [r["cold_ms"] for r in rs],
-                "warm_ms": [r["warm_ms"] for r in rs],
-                "cold_median_ms": statistics.median(r["cold_ms"] for r in rs),
-                "warm_median_ms": statistics.median(r["warm_ms"] for r in rs),
                 "boot_files": boot_files,
                 "boot_raw": sum(f["raw"] for f in boot_files),
                 "boot_gzip": sum(f["gzip"] for f in boot_files),
@@ -264,6 +370,23 @@ def main(argv: list[str] | None = None) -> int:
                 "wire_warm": max(r["wire_warm"] for r in rs),
                 "served_warm": sorted({p for r in rs for p, _ in r["served_warm"]}),
             }
+        report["profiles"] = {}
+        for profile, res in by_profile.items():
+            row = {}
+            for name in ("floor", "game"):
+                rs = res[name]
+                row[name] = {
+                    "cold_ms": [r["cold_ms"] for r in rs], "warm_ms": [r["warm_ms"] for r in rs],
+                    "cold_median_ms": statistics.median(r["cold_ms"] for r in rs),
+                    "warm_median_ms": statistics.median(r["warm_ms"] for r in rs),
+                    "longest_after_ms": max(max(r["cold_timeline"]["longest_after_ms"],
+                                                r["warm_timeline"]["longest_after_ms"]) for r in rs),
+                }
+            game = res["game"]
+            middle = sorted(range(len(game)), key=lambda k: game[k]["cold_ms"])[len(game) // 2]
+            row["timeline"] = {"cold": game[middle]["cold_timeline"],
+                               "warm": game[middle]["warm_timeline"]}
+            report["profiles"][profile] = row
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -284,33 +407,37 @@ def main(argv: list[str] | None = None) -> int:
         print(f"warm loads: the server sent {r['wire_warm']:,d} body bytes "
               f"(requests: {', '.join(r['served_warm']) or 'none'})")
         print()
-    f, g = report["floor"], report["game"]
-    cold_ratio = g["cold_median_ms"] / f["cold_median_ms"]
-    warm_ratio = g["warm_median_ms"] / f["warm_median_ms"]
-    print(f"{'median of ' + str(args.runs):22s} {'floor (Python ready)':>22s} {'game (tappable hand)':>22s} {'ratio':>7s}")
-    print(f"{'cold (new profile)':22s} {f['cold_median_ms']:19.0f} ms {g['cold_median_ms']:19.0f} ms {cold_ratio:7.2f}")
-    print(f"{'warm (service worker)':22s} {f['warm_median_ms']:19.0f} ms {g['warm_median_ms']:19.0f} ms {warm_ratio:7.2f}")
-    print(f"{'first visit, gzip':22s} {f['first_visit_gzip']:19,d} B  {g['first_visit_gzip']:19,d} B  "
-          f"{g['first_visit_gzip'] / f['first_visit_gzip']:7.2f}")
-    print(f"{'first visit, raw':22s} {f['first_visit_raw']:19,d} B  {g['first_visit_raw']:19,d} B  "
-          f"{g['first_visit_raw'] / f['first_visit_raw']:7.2f}")
-    ok = {
-        "cold ratio <= 1.15": cold_ratio <= TARGET_RATIO,
-        "warm ratio <= 1.15": warm_ratio <= TARGET_RATIO,
-        "first visit <= 5.5 MB gzip": g["first_visit_gzip"] <= TARGET_FIRST_VISIT_GZIP,
-    }
-    print(f"{'best of ' + str(args.runs) + ', cold':22s} {min(f['cold_ms']):19.0f} ms {min(g['cold_ms']):19.0f} ms "
-          f"{min(g['cold_ms']) / min(f['cold_ms']):7.2f}")
-    print(f"{'best of ' + str(args.runs) + ', warm':22s} {min(f['warm_ms']):19.0f} ms {min(g['warm_ms']):19.0f} ms "
-          f"{min(g['warm_ms']) / min(f['warm_ms']):7.2f}")
-    paired_cold = statistics.median(g["cold_ms"][i] / f["cold_ms"][i] for i in range(args.runs))
-    paired_warm = statistics.median(g["warm_ms"][i] / f["warm_ms"][i] for i in range(args.runs))
-    print(f"median of the per-round ratios (each game load beside a floor load): "
-          f"cold {paired_cold:.2f}, warm {paired_warm:.2f}")
+    for profile, row in report["profiles"].items():
+        print_timeline(f"the game's start, {profile}, first visit (the median round)",
+                       row["timeline"]["cold"])
+        print_timeline(f"the game's start, {profile}, return visit (same round)",
+                       row["timeline"]["warm"])
+        print()
+    f0, g0 = report["floor"], report["game"]
+    print(f"{'profile':30s} {'floor: Python ready':>20s} {'game: hand tappable':>20s} {'ratio':>7s} "
+          f"{'paired':>7s}")
+    ok: dict[str, bool] = {}
+    ratios: dict[str, dict[str, float]] = {}
+    for profile, row in report["profiles"].items():
+        f, g = row["floor"], row["game"]
+        ratios[profile] = {}
+        for visit, key in (("first visit", "cold"), ("return visit", "warm")):
+            ratio = g[f"{key}_median_ms"] / f[f"{key}_median_ms"]
+            paired = statistics.median(gm / fm for gm, fm in zip(g[f"{key}_ms"], f[f"{key}_ms"],
+                                                                  strict=True))
+            ratios[profile][key] = ratio
+            print(f"{profile + ', ' + visit:30s} {f[f'{key}_median_ms']:17.0f} ms "
+                  f"{g[f'{key}_median_ms']:17.0f} ms {ratio:7.2f} {paired:7.2f}")
+            ok[f"{profile} {visit}: ratio <= {TARGET_RATIO}"] = ratio <= TARGET_RATIO
+        print(f"{profile + ', longest task after':30s} {'':20s} {g['longest_after_ms']:17.0f} ms")
+    print(f"{'first visit, gzip':30s} {f0['first_visit_gzip']:17,d} B  {g0['first_visit_gzip']:17,d} B  "
+          f"{g0['first_visit_gzip'] / f0['first_visit_gzip']:7.2f}")
+    print(f"{'first visit, raw':30s} {f0['first_visit_raw']:17,d} B  {g0['first_visit_raw']:17,d} B  "
+          f"{g0['first_visit_raw'] / f0['first_visit_raw']:7.2f}")
+    ok["first visit <= 5.5 MB gzip"] = g0["first_visit_gzip"] <= TARGET_FIRST_VISIT_GZIP
     print("targets: " + ", ".join(f"{k}: {'met' if v else 'MISSED'}" for k, v in ok.items()))
     if args.json:
-        report["ratios"] = {"cold": cold_ratio, "warm": warm_ratio,
-                            "paired_cold": paired_cold, "paired_warm": paired_warm}
+        report["ratios"] = ratios
         report["targets"] = ok
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0
