@@ -4,7 +4,8 @@
 // - Registers only after PyScript's "py:all-done" (or when <body data-ready="1"> is
 //   already set), so the first visit's downloads are in the HTTP cache by then and the
 //   worker's precache revalidates them instead of downloading them again.
-// - Says "Ready to play offline" once, when this browser first gets the worker.
+// - Says "Ready to play offline" once, when this browser first gets the worker, after the
+//   first hand is over (nothing but the game speaks in the first minutes).
 // - When a new build has installed and waits, offers "New version — Reload". It never
 //   reloads by itself: only a tap on Reload asks the waiting worker to take over
 //   ("skip-waiting") and then reloads the page (the game is saved after every action).
@@ -160,9 +161,12 @@ async function register() {
       );
     }
     if (root.dataset.offline !== "update") setState("ready");
-    if (remember(SEEN_READY_KEY)) {
-      show("ready", "Ready to play offline", [], { closable: false, hideAfterMs: 8000 });
-    }
+    // Quiet first minutes: the greeting waits until the first hand is over.
+    afterFirstHand(() => {
+      if (remember(SEEN_READY_KEY)) {
+        show("ready", "Ready to play offline", [], { closable: false, hideAfterMs: 8000 });
+      }
+    });
   } else if (root.dataset.offline !== "update") {
     setState("ready");
   }
