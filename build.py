@@ -133,6 +133,7 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True) 
         if pyc:
             compiled, size = precompile_stdlib(out)
             print(f"build.py: {compiled} of them precompiled to bytecode ({size:,} bytes; --no-pyc: none)")
+    write_start_module(out)
     write_manifest(out)
     _, files, version = write_service_worker(out)  # last: it lists every other file
     print(f"build.py: {SERVICE_WORKER_FILE} precaches {len(files)} files (version {version})")
@@ -461,8 +462,25 @@ def fill_placeholders(template: str, values: dict[str, object]) -> str:
     """Replace each placeholder and its stand-in by the JSON of values[NAME], each exactly once."""
     found = [m.group(1) for m in _PLACEHOLDER.finditer(template)]
     if sorted(found) != sorted(values) or "/*@" in _PLACEHOLDER.sub("", template):
-        raise BuildError(f"static/build/sw.js has placeholders {found}, needs one each of {sorted(values)}")
+        raise BuildError(f"a template has placeholders {found}, needs one each of {sorted(values)}")
     return _PLACEHOLDER.sub(lambda m: json.dumps(values[m.group(1)], indent=2), template)
+
+
+START_MODULE = "start.mjs"
+"""static/start.mjs: PyScript's interpreter module, built into pyodide/ (pyscript.json)."""
+START_INPUTS = ("sheepshead.zip", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
+"""What a memory snapshot of the started game depends on: its key changes with any of them."""
+
+
+def write_start_module(out: Path) -> str:
+    """Write out/pyodide/start.mjs with this build's snapshot key; return the key."""
+    key = content_hash(out, list(START_INPUTS))[:20]
+    template = (ROOT / STATIC_DIR / START_MODULE).read_text(encoding="utf-8")
+    (out / "pyodide" / START_MODULE).write_text(fill_placeholders(template, {"BUILD": key}),
+                                                encoding="utf-8")
+    (out / STATIC_DIR / START_MODULE).unlink()        # shipped once, beside pyodide.mjs
+    return key
 
 
 def write_service_worker(out: Path) -> tuple[Path, list[str], str]:

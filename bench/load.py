@@ -241,6 +241,10 @@ def one_round(playwright, url: str, done_js: str, folder: Path,
         cold_timeline = timeline(page)
         page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=240_000)
         page.wait_for_load_state("networkidle")
+        # The game keeps a memory snapshot of its started interpreter for the next visit,
+        # made by a worker once the table is up (static/start.mjs): wait until it is kept.
+        page.wait_for_function("document.documentElement.dataset.start !== 'fresh'",
+                               timeout=240_000, polling=200)
         first_visit = list(log)
         served_first = list(SERVED)
         page.close()
