@@ -1,4 +1,5 @@
-"""``python -m sheepshead``: the engine's command line (``deal``, ``replay``, ``verify``).
+"""``python -m sheepshead``: the engine's command line (``deal``, ``replay``, ``verify``,
+``board``).
 
 Output is JSON on standard output.  Bad input exits with status 2 and one
 line on standard error, never a traceback.  This module owns the parser; the
@@ -14,6 +15,7 @@ import os
 import sys
 
 from . import bots_cli
+from .board import board_of
 from .deals import HANDS_PER_GAME, deal
 from .errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
 from .grammar import parse_count
@@ -45,6 +47,18 @@ def cmd_verify(args: argparse.Namespace) -> dict[str, object]:
     return check_result(parse_result(text), computer_moves=not args.scores_only).to_json()
 
 
+def cmd_board(args: argparse.Namespace) -> dict[str, object]:
+    """The boards of result links (arguments, or ``-``: one or more a line on stdin)."""
+    links: list[str] = []
+    for arg in args.links:
+        links += read_input("-").split() if arg == "-" else [arg]
+    boards, refused = board_of(links, computer_moves=not args.scores_only)
+    if not boards:
+        first = f" ({refused[0].reason})" if refused else ""
+        raise SheepsheadError(f"board: no result link could be read{first}")
+    return {"boards": [b.to_json() for b in boards], "refused": [r.to_json() for r in refused]}
+
+
 def _read_link(arg: str) -> str:
     if arg != "-":
         return arg
@@ -71,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--scores-only", action="store_true",
                    help="check the actions and scores only, not the computer moves")
     v.set_defaults(run=cmd_verify)
+    b = sub.add_parser("board", help="rank the result links of a game (a Daily's friends, a "
+                                     "league) as JSON")
+    b.add_argument("links", nargs="+", help="result links (URLs or fragments); - reads them "
+                                            "from stdin, whitespace-separated")
+    b.add_argument("--scores-only", action="store_true",
+                   help="check the actions and scores only, not the computer moves")
+    b.set_defaults(run=cmd_board)
     bots_cli.add_commands(sub)
     return p
 

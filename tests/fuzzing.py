@@ -166,6 +166,9 @@ def check_link(text: str) -> None:
         code, _, err = run_cli("verify", "--scores-only", "--", text)
     assert_ends_well(code, err, "verify")
     assert (code == 0) == (link is not None)
+    with within(SECONDS, "board"):
+        code, _, err = run_cli("board", "--scores-only", "--", text)
+    assert_ends_well(code, err, "board")
 
 
 def check_link_in_the_page(text: str) -> None:

@@ -72,7 +72,7 @@ def layer(name: str) -> str:
         return "ui"
     if name.startswith("sheepshead.bots"):
         return "bots"
-    if name == "sheepshead.results":
+    if name in ("sheepshead.results", "sheepshead.board"):
         return "results"
     if name in ("sheepshead.cli", "sheepshead.bots_cli", "sheepshead.__main__"):
         return "entry"
