@@ -28,11 +28,12 @@ from .base import Player, RandomPlayer
 from .easy import EasyPlayer
 from .standard import StandardPlayer
 from .versions import CURRENT, VERSIONS, StandardConfig
+from .versions import LEVELS as WORDS
 
 __all__ = ["Player", "RandomPlayer", "EasyPlayer", "StandardPlayer", "ExpertPlayer",
            "make_player", "LEVELS"]
 
-LEVELS = (*CURRENT, "random")
+LEVELS = (*WORDS, "random")
 """Every level word :func:`make_player` takes (the page's and the random yardstick)."""
 
 
