@@ -39,7 +39,6 @@ PYODIDE_TEST_FILES = [
     "tests/test_bots_options.py",
     "tests/test_bots_runtime.py",
     "tests/test_bots_frozen.py",
-    "tests/test_bots_pins.py",
     "tests/test_results.py",
     "tests/test_daily_logic.py",
     "tests/test_viewer.py",
