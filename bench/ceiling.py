@@ -50,7 +50,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from sheepshead.actions import PASS, PICK
 from sheepshead.bots import expert, make_player
 from sheepshead.bots.arena import map_jobs, mean_half, play_hand, play_rotations
-from sheepshead.bots.v1 import craft as model
+from sheepshead.bots.craft import best_call, play_card, wants_to_pick
 from sheepshead.bots_cli import parse_rules
 from sheepshead.cards import SUIT_OF
 from sheepshead.rules import DEFAULT_RULES
@@ -101,7 +101,7 @@ class Consistent:
         if phase is Phase.PLAY:
             m = state.legal_play_mask()
             c = code - 64
-            if seat != self.me and m & (m - 1) and model.play_card(
+            if seat != self.me and m & (m - 1) and play_card(
                     expert._public_table(state, m, self.voids)) != c:
                 self.misses += 1
             led = state.led_suit
@@ -111,12 +111,12 @@ class Consistent:
         elif seat == self.me:
             return
         elif phase is Phase.PICK and code in (PASS, PICK) and len(state.legal_moves()) > 1:
-            if (code == PICK) != model.wants_to_pick(state.hand_mask(seat), state.passes,
-                                                      0.0, state.rules):
+            if (code == PICK) != wants_to_pick(state.hand_mask(seat), state.passes,
+                                                0.0, state.rules, first=True):
                 self.misses += 1
         elif phase is Phase.CALL:
             legal = state.legal_moves()
-            if len(legal) > 1 and model.best_call(state.hand_mask(seat), legal) != code:
+            if len(legal) > 1 and best_call(state.hand_mask(seat), legal, first=True) != code:
                 self.misses += 1
 
 

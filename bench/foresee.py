@@ -31,9 +31,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from sheepshead.bots import make_player
 from sheepshead.bots.arena import map_jobs
+from sheepshead.bots.craft import play_card
 from sheepshead.bots.expert import _public_table
 from sheepshead.bots.knowledge import Knowledge
-from sheepshead.bots.v1 import craft as model
 from sheepshead.position import Phase
 from sheepshead.state import HandState
 
@@ -61,7 +61,7 @@ def hand_counts(args: tuple) -> dict:
                                 for b in range(a + 1, voters)) / pairs
             if state.phase is Phase.PLAY:
                 voids = list(Knowledge(view).voids)
-                rules = 64 + model.play_card(_public_table(state, state.legal_play_mask(), voids))
+                rules = 64 + play_card(_public_table(state, state.legal_play_mask(), voids))
                 for j in range(voters):
                     others = Counter(choices[:j] + choices[j + 1:])
                     top = max(others.values())

@@ -87,6 +87,7 @@ from .actions import (
     action_of,
 )
 from .bots.seating import DAILY_LEVEL, MoveCheck
+from .bots.versions import LEVELS
 from .cards import CARDS
 from .deals import check_seed
 from .errors import SheepsheadError
@@ -116,8 +117,6 @@ ANSWERS = ("pass", "pick", "crack", "recrack", "blitz")
 ALONE_SEXTET = 62
 UNKNOWN_SEXTET = 63
 """In the call phase: ``alone``, and the start of ``call X unknown U`` (63, X, U)."""
-LEVELS = ("easy", "standard", "expert")
-"""The computer players' levels a link may name."""
 NEW_GAME_LEVEL = "standard"
 """The level a New Game's link without ``level=`` is checked against (the page's default)."""
 MAX_RESULT_CHARS = 100_000

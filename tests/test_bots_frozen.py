@@ -1,14 +1,15 @@
-"""The frozen players of issue 12 (``sheepshead/bots/v1``, ``v2``) never change their choices.
+"""The players of 2026-12-01 (``standard-v1``, ``expert-v1``; ``-v2``) never change their choices.
 
-``standard-v1`` and ``expert-v1`` are copies of Standard and Expert as they were on
-2026-12-01.  On that day ``python3 bench/bots.py`` printed the choice digests
-``40d6b6a43c97`` (Standard) and ``4c1f0679aa7c`` (Expert) on the positions below, in CPython
-and in Pyodide; the frozen copies give exactly those digests, so they choose what the players
-of that day chose, and they must keep doing so forever (this file also runs in Pyodide).
+``standard-v1`` and ``expert-v1`` are Standard and Expert as they were on 2026-12-01 morning
+(rows of ``sheepshead/bots/versions.py``, once copies in ``sheepshead/bots/v1``).  On that day
+``python3 bench/bots.py`` printed the choice digests ``40d6b6a43c97`` (Standard) and
+``4c1f0679aa7c`` (Expert) on the positions below, in CPython and in Pyodide; these versions
+give exactly those digests, so they choose what the players of that day chose, and they must
+keep doing so forever (this file also runs in Pyodide).
 
-``standard-v2`` and ``expert-v2`` (``sheepshead/bots/v2``) are the players of that evening,
-copied before Standard and Expert changed again: ``bench/bots.py`` printed ``40d6b6a43c97``
-(Standard: on these positions the same choices as ``standard-v1``) and ``d7f73050899c`` (Expert).
+``standard-v2`` and ``expert-v2`` are the players of that evening: ``bench/bots.py`` printed
+``40d6b6a43c97`` (Standard: on these positions the same choices as ``standard-v1``) and
+``d7f73050899c`` (Expert).  ``tests/test_bots_pins.py`` pins every version at every table.
 """
 
 from __future__ import annotations

@@ -2,13 +2,14 @@
 
 Since ``expert-v3`` every seat of a playout plays on what it could know at a real table (its
 own cards, the cards played, the voids shown) rather than on the imagined deal's exact holdings,
-and the value of picking carries ``PICK_BONUS`` (the playouts play the picked hand with
+and the value of picking carries its ``pick_bonus`` (the playouts play the picked hand with
 Standard's rules; the Expert plays it better).  These tests run in Pyodide too.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -89,12 +90,14 @@ def _pick_view():
     raise AssertionError("no pick decision found")
 
 
-def test_the_value_of_picking_carries_the_bonus(monkeypatch):
+def _with_bonus(bonus: float) -> expert.ExpertPlayer:
+    return expert.ExpertPlayer(3, config=replace(expert.EXPERT, pick_bonus=bonus))
+
+
+def test_the_value_of_picking_carries_the_bonus():
     view = _pick_view()
-    monkeypatch.setattr(expert, "PICK_BONUS", 0.0)
-    _, plain = expert.ExpertPlayer(3).evaluate(view)
-    monkeypatch.setattr(expert, "PICK_BONUS", 1.25)
-    _, bonus = expert.ExpertPlayer(3).evaluate(view)
+    _, plain = _with_bonus(0.0).evaluate(view)
+    _, bonus = _with_bonus(1.25).evaluate(view)
     plain_d = {str(a): v for a, v in plain}
     bonus_d = {str(a): v for a, v in bonus}
     assert bonus_d["pass"] == plain_d["pass"]                 # the same imagined deals
@@ -102,7 +105,6 @@ def test_the_value_of_picking_carries_the_bonus(monkeypatch):
 
 
 @pytest.mark.parametrize("bonus, code", [(50.0, PICK), (-50.0, PASS)])
-def test_the_bonus_decides_the_pick(monkeypatch, bonus, code):
-    monkeypatch.setattr(expert, "PICK_BONUS", bonus)
+def test_the_bonus_decides_the_pick(bonus, code):
     view = _pick_view()
-    assert expert.ExpertPlayer(3).choose(view).code == code
+    assert _with_bonus(bonus).choose(view).code == code

@@ -10,64 +10,49 @@ seed, never the game state::
     >>> action = bot.choose(hand.view(hand.to_act))
 
 Modules: :mod:`.knowledge` (what a seat can infer), :mod:`.craft` (the rules
-of thumb on bit masks), :mod:`.standard`, :mod:`.easy`, :mod:`.sampling`
-(deals consistent with a view), :mod:`.expert` (search over those deals),
-:mod:`.arena` (duplicate matches), :mod:`.v1` (the frozen yardsticks ``standard-v1`` and
-``expert-v1``: the players of 2026-12-01 morning) and :mod:`.v2` (``standard-v2`` and
-``expert-v2``, of that evening), which never change.
+of thumb on bit masks; :mod:`.first_craft`, the first Standard's), :mod:`.standard`,
+:mod:`.easy`, :mod:`.sampling` (deals consistent with a view), :mod:`.belief` (how likely a
+deal makes the public actions), :mod:`.expert` (search over those deals), :mod:`.versions`
+(every version of each level, as data), :mod:`.seating` (which version plays which game) and
+:mod:`.arena` (duplicate matches).
 
-Level names: ``easy``, ``standard``, ``expert`` are the page's words for today's players
-(``standard`` is ``standard-v3`` and ``expert`` is ``expert-v3``); the versions
-``standard-v1`` … ``expert-v3`` name one fixed player each (see
-:mod:`.seating` for which version plays which game).
+Level names: ``easy``, ``standard``, ``expert`` are the page's words for today's players;
+the versions ``standard-v1`` … ``expert-v3`` (:data:`~.versions.VERSIONS`) name one fixed
+player each.
 """
 
 from __future__ import annotations
-
-from importlib import import_module
 
 from ..errors import SheepsheadError
 from .base import Player, RandomPlayer
 from .easy import EasyPlayer
 from .standard import StandardPlayer
+from .versions import CURRENT, VERSIONS, StandardConfig
+from .versions import LEVELS as WORDS
 
 __all__ = ["Player", "RandomPlayer", "EasyPlayer", "StandardPlayer", "ExpertPlayer",
-           "make_player", "LEVELS", "YARDSTICKS", "VERSIONS"]
+           "make_player", "LEVELS"]
 
-LEVELS = ("easy", "standard", "expert", "random")
-_FROZEN = {
-    "standard-v1": ("v1.standard", "StandardPlayer"),
-    "expert-v1": ("v1.expert", "ExpertPlayer"),
-    "standard-v2": ("v2.standard", "StandardPlayer"),
-    "expert-v2": ("v2.expert", "ExpertPlayer"),
-}
-"""Each frozen version's module (under this package) and class, imported when first asked
-for; a freeze adds its two rows here."""
-YARDSTICKS = tuple(_FROZEN)
-"""Frozen levels for the arena (never offered by the page; :mod:`.v1`, :mod:`.v2`)."""
-VERSIONS = ("standard-v3", "expert-v3")
-"""Today's Standard and Expert by their versioned names."""
+LEVELS = (*WORDS, "random")
+"""Every level word :func:`make_player` takes (the page's and the random yardstick)."""
 
 
 def make_player(level: str, seed=0) -> Player:
-    """A player of ``level``: ``easy``, ``standard``, ``expert``, ``random``, or a version
-    (``standard-v1``, ``expert-v1``, ``standard-v2``, ``expert-v2``, ``standard-v3``,
-    ``expert-v3``)."""
-    if level == "easy":
-        return EasyPlayer(seed)
-    if level in ("standard", "standard-v3"):
-        return StandardPlayer(seed)
-    if level in ("expert", "expert-v3"):
-        from .expert import ExpertPlayer
-        return ExpertPlayer(seed)
+    """A player of ``level``: ``easy``, ``standard``, ``expert`` (today's version),
+    ``random``, or a version of :data:`~.versions.VERSIONS` (``standard-v1`` … ``expert-v3``)."""
     if level == "random":
         return RandomPlayer(seed)
-    if level in _FROZEN:
-        module, name = _FROZEN[level]
-        player: type[Player] = getattr(import_module(f"{__name__}.{module}"), name)
-        return player(seed)
-    raise SheepsheadError(f"unknown level {level!r}: choose easy, standard or expert "
-                          f"(or a version: {', '.join(YARDSTICKS + VERSIONS)})")
+    version = VERSIONS.get(CURRENT.get(level, level))
+    if version is None:
+        raise SheepsheadError(f"unknown level {level!r}: choose easy, standard or expert "
+                              f"(or a version: {', '.join(VERSIONS)})")
+    config = version.config
+    if config is None:
+        return EasyPlayer(seed)
+    if isinstance(config, StandardConfig):
+        return StandardPlayer(seed, config)
+    from .expert import ExpertPlayer
+    return ExpertPlayer(seed, config=config)
 
 
 def __getattr__(name):

@@ -13,7 +13,9 @@ A :class:`Likelihood` is given to :func:`~sheepshead.bots.sampling.sample_state`
 ``observe``: it sees each move of the history on the imagined state just before it is
 replayed, and multiplies :attr:`Likelihood.weight` for each action of another seat that
 Standard would not have taken.  Card play is judged on exact holdings
-(:func:`~sheepshead.bots.craft.table_from_state`), as in the Expert's playouts.
+(:func:`~sheepshead.bots.craft.table_from_state`), as in the Expert's playouts.  The Standard
+is the Expert's own: today's rules of thumb, or the first Standard's for a version whose row
+says so (:mod:`.versions`).
 """
 
 from __future__ import annotations
@@ -43,9 +45,11 @@ _PICK, _CALL, _PLAY = Phase.PICK, Phase.CALL, Phase.PLAY
 class Likelihood:
     """The likelihood weight of one imagined deal, built up move by move of its history."""
 
-    __slots__ = ("me", "rules", "would_pick", "plays", "weight")
+    __slots__ = ("me", "rules", "would_pick", "plays", "weight", "first")
 
-    def __init__(self, k: Knowledge, would_pick: Callable[..., bool], plays: bool = True):
+    def __init__(self, k: Knowledge, would_pick: Callable[..., bool], plays: bool = True,
+                 first: bool = False):
+        self.first = first
         self.me = k.seat
         self.rules = k.rules
         self.would_pick = would_pick
@@ -60,7 +64,7 @@ class Likelihood:
         if phase is _PLAY:
             if self.plays:
                 m = state.legal_play_mask()
-                if m & (m - 1) and 64 + play_card(table_from_state(state, m)) != code:
+                if m & (m - 1) and 64 + play_card(table_from_state(state, m, self.first)) != code:
                     self.weight *= PLAY_MISS
         elif phase is _PICK:
             if code == PASS:
@@ -71,5 +75,5 @@ class Likelihood:
                 self.weight *= PICK_MISS
         elif phase is _CALL:
             legal = state.legal_moves()
-            if len(legal) > 1 and best_call(state.hand_mask(seat), legal) != code:
+            if len(legal) > 1 and best_call(state.hand_mask(seat), legal, self.first) != code:
                 self.weight *= CALL_MISS

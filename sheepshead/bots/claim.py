@@ -51,7 +51,7 @@ from ..position import Phase
 from ..state import HandState
 from ..view import SeatView
 from .knowledge import Knowledge
-from .sampling import Slots
+from .sampling import Slots, augment
 
 __all__ = ["claim_order", "can_claim", "claimed_play"]
 
@@ -101,7 +101,7 @@ class _Holdings:
             owner = self.owner[:]
             owner[here] = -1                  # the card leaves its place ...
             moved, owner[u] = owner[u], card  # ... for one of the seat's, whose card moves on
-            if _augment(moved, unit_allowed, owner, {u}):
+            if augment(moved, unit_allowed, owner, {u}):
                 return True
         return False
 
@@ -130,23 +130,10 @@ class _Holdings:
         return v
 
 
-def _augment(c: int, unit_allowed: list[int], owner: list[int], seen: set[int]) -> bool:
-    """Give card ``c`` a place, moving others along an alternating path (``owner[u]``: the
-    card in place ``u``, -1 for none)."""
-    for u, allowed in enumerate(unit_allowed):
-        if u in seen or not allowed >> c & 1:
-            continue
-        seen.add(u)
-        if owner[u] < 0 or _augment(owner[u], unit_allowed, owner, seen):
-            owner[u] = c
-            return True
-    return False
-
-
 def _matching(unit_allowed: list[int], cards: list[int], owner: list[int]) -> bool:
     """Fill ``owner`` with a place for every card, one card a place; False if none exists."""
     return len(unit_allowed) == len(cards) and all(
-        _augment(c, unit_allowed, owner, set()) for c in cards)
+        augment(c, unit_allowed, owner, set()) for c in cards)
 
 
 def _rooms(k: Knowledge, others: list[int]) -> list[tuple[int, int]]:

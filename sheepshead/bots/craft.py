@@ -16,6 +16,12 @@ schmear Aces and Tens onto a trick a sure friend wins; never spend a high trump
 on an empty trick; take a trick as cheaply as possible; throw off the least
 valuable card, making voids; in a leaster shed Aces and Tens on others' tricks
 and take one cheap trick to qualify.
+
+``first=True`` (a flag of the functions, and of :class:`Table`) keeps the first Standard's
+rules of 2026-12-01: the judgement of ``standard-v1``, ``standard-v2`` and Easy, and every
+Expert's playout model (:mod:`.versions`).  They differ in the four-handed pick, the alone
+hand (not a hand of trump only), the first lead of the called suit (not read), an announced
+alone (not a sure one), taking points with the highest winner, and qualifying in a leaster.
 """
 
 from __future__ import annotations
@@ -84,7 +90,7 @@ by arena against ``standard-v1`` at that table (0, -0.8, -1.6, -2.4, -3.2, -4.0 
 better) still holds."""
 
 
-def pick_rule(rules, position: int) -> tuple[int, float]:
+def pick_rule(rules, position: int, first: bool = False) -> tuple[int, float]:
     """(fewest trumps, score threshold) to pick at this table after ``position`` passes.
 
     The default table's figures are :data:`PICK_THRESHOLD` and three trumps.  Measured on
@@ -99,7 +105,7 @@ def pick_rule(rules, position: int) -> tuple[int, float]:
     drops slightly.  (Under the Jack of diamonds option :func:`wants_to_pick` adds a margin,
     more when the hand holds that Jack and so would play alone.)
     """
-    key = (rules, position)
+    key = (rules, position, first)
     out = _PICK_RULES.get(key)
     if out is None:
         base = PICK_THRESHOLD[min(position, 4)]
@@ -109,7 +115,7 @@ def pick_rule(rules, position: int) -> tuple[int, float]:
             min_trumps, threshold = 3, base
             if rules.players == 3:
                 min_trumps, threshold = 5, base * 10 / 6 - 1.0
-            elif rules.players == 4:
+            elif rules.players == 4 and not first:
                 threshold += FOUR_HANDED_SHIFT
             if rules.all_pass is AllPass.DOUBLER:
                 threshold -= 1.0 if position >= rules.players - 1 else 0.5
@@ -120,9 +126,10 @@ def pick_rule(rules, position: int) -> tuple[int, float]:
     return out
 
 
-def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None) -> bool:
+def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None,
+                  first: bool = False) -> bool:
     """Pick by trump strength and position; never a junk hand."""
-    min_trumps, threshold = pick_rule(rules, position) if rules is not None else (
+    min_trumps, threshold = pick_rule(rules, position, first) if rules is not None else (
         3, PICK_THRESHOLD[min(position, 4)])
     trumps = hand & TRUMP_MASK
     n_trump = trumps.bit_count()
@@ -137,7 +144,7 @@ def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None) -> b
     return pick_score(hand) + noise >= threshold
 
 
-def doubles_code(hand: int, kind: int, legal_codes: list[int], rules) -> int:
+def doubles_code(hand: int, kind: int, legal_codes: list[int], rules, first: bool = False) -> int:
     """Crack, re-crack, blitz or pass (the crack and blitz options).
 
     A defender cracks a hand clearly better than one it would have picked itself first in turn
@@ -154,7 +161,7 @@ def doubles_code(hand: int, kind: int, legal_codes: list[int], rules) -> int:
     top = (trumps & QUEENS).bit_count()
     high = (trumps & (QUEENS | JACKS)).bit_count()
     if kind == CRACK:
-        min_trumps, threshold = pick_rule(rules, 0)
+        min_trumps, threshold = pick_rule(rules, 0, first)
         good = (n_trump >= min_trumps and high >= 2 and top >= 1
                 and pick_score(hand) >= threshold + 1.3)
     elif kind == RECRACK:
@@ -180,18 +187,18 @@ def _call_value(hand: int, card: int) -> float:
     return v
 
 
-def _alone_strength(hand: int) -> bool:
+def _alone_strength(hand: int, first: bool = False) -> bool:
     """Strong enough to play alone (four shares instead of two): five trumps with three of the
-    Queens and at most one fail card that is not an Ace, or a hand of trump only."""
+    Queens and at most one fail card that is not an Ace, or (not ``first``) a hand of trump only."""
     trumps = hand & TRUMP_MASK
     if trumps.bit_count() < 5:
         return False
-    if not hand & FAIL_MASK:
+    if not hand & FAIL_MASK and not first:
         return True
     return (trumps & QUEENS).bit_count() >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
 
 
-def bury_ranking(hand8: int) -> list[tuple[float, int]]:
+def bury_ranking(hand8: int, first: bool = False) -> list[tuple[float, int]]:
     """Every bury of an eight-card hand with its score, best first."""
     cards = mask_bits(hand8)
     cheap = [c for c in cards if POWER[c] < 16]       # never bury a Queen or Jack if avoidable
@@ -200,7 +207,7 @@ def bury_ranking(hand8: int) -> list[tuple[float, int]]:
     out = []
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
-            out.append((_bury_score(hand8, a, b), BURY + 32 * a + b))
+            out.append((_bury_score(hand8, a, b, first), BURY + 32 * a + b))
     out.sort(key=lambda x: -x[0])
     return out
 
@@ -210,7 +217,7 @@ _BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in
 """Points banked by burying a card, less what its trick-taking power is worth."""
 
 
-def _bury_score(hand8: int, a: int, b: int) -> float:
+def _bury_score(hand8: int, a: int, b: int, first: bool) -> float:
     bury = (1 << a) | (1 << b)
     rest = hand8 & ~bury
     score = 0.0 + _BURY_CARD[a] + _BURY_CARD[b]
@@ -222,7 +229,7 @@ def _bury_score(hand8: int, a: int, b: int) -> float:
     calls = aces or tens
     if calls:
         score += max(_call_value(rest, c) for c in calls)
-    elif _alone_strength(rest):
+    elif _alone_strength(rest, first):
         score += 4.0
     elif only_aces:
         score -= 4.0                     # an unknown-card call
@@ -231,14 +238,14 @@ def _bury_score(hand8: int, a: int, b: int) -> float:
     return score
 
 
-def best_bury(hand8: int) -> int:
-    return bury_ranking(hand8)[0][1]
+def best_bury(hand8: int, first: bool = False) -> int:
+    return bury_ranking(hand8, first)[0][1]
 
 
-def call_ranking(hand: int, legal_codes: list[int]) -> list[tuple[float, int]]:
+def call_ranking(hand: int, legal_codes: list[int], first: bool = False) -> list[tuple[float, int]]:
     """The legal calls, best first."""
     out = []
-    strong = _alone_strength(hand)
+    strong = _alone_strength(hand, first)
     for code in legal_codes:
         if code == ALONE:
             v = 12.0 if strong else -20.0
@@ -252,8 +259,8 @@ def call_ranking(hand: int, legal_codes: list[int]) -> list[tuple[float, int]]:
     return out
 
 
-def best_call(hand: int, legal_codes: list[int]) -> int:
-    return call_ranking(hand, legal_codes)[0][1]
+def best_call(hand: int, legal_codes: list[int], first: bool = False) -> int:
+    return call_ranking(hand, legal_codes, first)[0][1]
 
 
 # ---------------------------------------------------------------- card play
@@ -262,7 +269,8 @@ class Table:
 
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
-                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first")
+                 "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
+                 "first")
 
     me: int
     n: int
@@ -293,14 +301,17 @@ class Table:
     my_unknown: int
     voids: Sequence[int]
     sure_alone: bool
+    first: bool
+    """Play by the first Standard's rules (see the module)."""
 
-    def __init__(self):
+    def __init__(self, first: bool = False):
         self.sure_alone = False
         self.called_first = False
+        self.first = first
 
 
-def table_from_knowledge(k) -> Table:
-    t = Table()
+def table_from_knowledge(k, first: bool = False) -> Table:
+    t = Table(first)
     t.me = k.seat
     t.n = k.players
     t.hand = k.hand
@@ -324,6 +335,9 @@ def table_from_knowledge(k) -> Table:
     t.won = k.won
     t.my_unknown = k.unknown if (k.unknown_pending and k.picker == k.seat) else -1
     t.voids = k.voids
+    if first:
+        t.sure_alone = k.sure_alone
+        return t
     # An announced alone counts too: every other seat is then a friend of the defenders.
     t.sure_alone = k.sure_alone or (k.alone and k.picker >= 0)
     t.called_first = k.called_first
@@ -333,9 +347,9 @@ def table_from_knowledge(k) -> Table:
 _NO_VOIDS = (0, 0, 0, 0, 0)
 
 
-def table_from_state(state, legal: int = -1) -> Table:
+def table_from_state(state, legal: int = -1, first: bool = False) -> Table:
     """A :class:`Table` for the seat to act in a (sampled) state: exact holdings."""
-    t = Table()
+    t = Table(first)
     me = t.me = state.to_act
     t.n = state.players
     hands = state.hands
@@ -365,12 +379,12 @@ def table_from_state(state, legal: int = -1) -> Table:
             u |= h
         t.unseen = u & ~hands[me]
     t.exact = True
-    t.called_first = bool(cards) and state.called_suit_led and state.duties_open
+    t.called_first = bool(cards) and state.called_suit_led and state.duties_open and not first
     t.won = state.won
     t.my_unknown = state.unknown if (state.unknown_pending and picker == me) else -1
     t.voids = _NO_VOIDS
     t.sure_alone = partner < 0 and picker >= 0 and state.call_kind is not None and (
-        t.n == 3 or state.call_kind is CallKind.ALONE
+        t.n == 3 or (state.call_kind is CallKind.ALONE and not first)
         or (state.partner_card == JACK_OF_DIAMONDS and (me == picker or revealed)))
     return t
 
@@ -541,10 +555,14 @@ def _follow(t: Table, legal: int) -> int:
                     return c
             elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
                 return c
-        elif f != 1 and pts >= 10:
+        elif f != 1 and pts >= 10 and not t.first:
             # Points at stake: take them with the lowest card that wins now (those after often
             # must follow suit), keeping the top trumps for control.
             return min(winners, key=STRENGTH.__getitem__)
+        elif f != 1 and pts >= 10:
+            top = max(winners, key=STRENGTH.__getitem__)
+            if POWER[top] >= 16 or not later:
+                return top
     losers = [c for c in cards if c not in winners]
     if not losers:
         return _dump(t, cards)
@@ -560,7 +578,9 @@ def _follow(t: Table, legal: int) -> int:
 def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
     qualified = t.won[t.me] > 0
     losers = [c for c in cards if c not in winners]
-    if not qualified and winners and (pts <= 4 or (not later and pts <= 11)):
+    if t.first and not qualified and winners and not later and pts <= 4:
+        return _lowest(winners, lambda c: (POINTS[c], -STRENGTH[c]))
+    if not t.first and not qualified and winners and (pts <= 4 or (not later and pts <= 11)):
         # Qualify with a cheap trick that no one after can take, shedding a high card.
         sure = [c for c in winners if _sure(t, c, later)] if later else winners
         if sure:

@@ -10,8 +10,9 @@ card it likes.  It never throws points onto a trick a known opponent is
 winning when it has a cheap card, never leads the unknown card by whim, and
 never breaks the rules.
 
-Its judgement is the frozen Standard of 2026-12-01 (:mod:`.v1`), so it stays the same
-beginner, and the links of games against it keep checking, whatever Standard becomes.
+Its judgement is the first Standard's, of 2026-12-01 (:mod:`.craft` with ``first``, reading
+its view as ``standard-v1`` does), so it stays the same beginner, and the links of games against it
+keep checking, whatever Standard becomes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..cards import POINTS, mask_bits
 from ..position import Phase
 from ..view import SeatView
 from .base import Player
-from .v1.craft import (
+from .craft import (
     POWER,
     _friend,
     bury_ranking,
@@ -34,9 +35,14 @@ from .v1.craft import (
     trick_winner,
     wants_to_pick,
 )
-from .v1.knowledge import Knowledge
+from .knowledge import Knowledge
 
 __all__ = ["EasyPlayer"]
+
+READING = 1
+"""How it reads a view (:data:`.knowledge.READING`): as the first Standard did."""
+FIRST = True
+"""The first Standard's rules of thumb (:mod:`.craft`'s ``first``)."""
 
 LAPSE = 0.7
 """How often a card play is a lapse rather than Standard's choice."""
@@ -52,13 +58,14 @@ class EasyPlayer(Player):
     level = "easy"
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
-        k = Knowledge(view)
+        k = Knowledge(view, READING)
         phase = k.phase
         if phase is Phase.PICK:
-            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 7.0), k.rules) else PASS
+            return PICK if wants_to_pick(k.hand, len(k.passed), rng.uniform(-1.0, 7.0), k.rules,
+                                        FIRST) else PASS
         if phase is Phase.DOUBLES:
             # Crack, re-crack or blitz on Standard's judgement, but often too timid to say it.
-            code = doubles_code(k.hand, k.legal_codes[0], k.legal_codes, k.rules)
+            code = doubles_code(k.hand, k.legal_codes[0], k.legal_codes, k.rules, FIRST)
             return PASS if rng.random() < DOUBLES_LAPSE else code
         if phase is Phase.BURY:
             if rng.random() < BURY_LAPSE:
@@ -66,11 +73,11 @@ class EasyPlayer(Player):
                 cards = sorted(mask_bits(k.hand), key=lambda c: (POWER[c] >= 16, POINTS[c], POWER[c]))
                 a, b = sorted(cards[:2])
                 return BURY + 32 * a + b
-            return bury_ranking(k.hand)[0][1]
+            return bury_ranking(k.hand, FIRST)[0][1]
         if phase is Phase.CALL:
-            ranking = call_ranking(k.hand, k.legal_codes)
+            ranking = call_ranking(k.hand, k.legal_codes, FIRST)
             return ranking[0 if rng.random() > CALL_LAPSE or ranking[1][0] < -5 else 1][1]
-        t = table_from_knowledge(k)
+        t = table_from_knowledge(k, FIRST)
         card = play_card(t)
         if rng.random() < LAPSE:
             options = mask_bits(t.legal)

@@ -4,25 +4,37 @@ For each decision (pick, bury, call, play) the Expert
 
 1. deals the hidden cards at random many times, consistently with everything
    its view tells (:mod:`sheepshead.bots.sampling`), and weights each deal by
-   how well it explains the passes made before (a seat that passed is unlikely
-   to hold a hand it would have picked);
+   the likelihood of the public actions seen so far under Standard's rules
+   (:mod:`.belief`; ``expert-v1`` weighed only the passes);
 2. for every candidate action and every deal, applies the action to that
-   imagined deal and plays the hand out with the fast Standard rules on
-   exact holdings (:func:`rollout`);
+   imagined deal and plays the hand out by fast rules of thumb (:func:`rollout`),
+   each seat playing on what it could know there (its cards, the cards played, the
+   voids shown), and adds a bonus to picking;
 3. chooses the action with the best weighted mean ledger value for its seat.
    Standard's own choice is kept unless another candidate beats it clearly
    (by more than ``MARGIN`` standard errors of the paired difference), so
    sampling noise does not make it play worse than Standard.
 
-Its work is a fixed budget (``BUDGET`` playouts split over the candidates),
-never a clock, so the same view and seed always give the same choice.
+Its work is a fixed budget (playouts split over the candidates), never a clock, so the same
+view and seed always give the same choice.  Its versions are rows of :mod:`.versions`
+(:class:`~.versions.ExpertConfig`: budget, pick samples, belief, pick bonus, public
+playouts, its own Standard and the playouts' craft).
+
+The playouts' model of how everyone plays the cards, buries and calls is the first
+Standard's rules of thumb (:mod:`.craft` with ``first``) in every version, not today's: the playouts must
+predict how the others play, and today's sharper rules of thumb predict them no better
+(against a standard-v1 field, 250 duplicate deals, seed 11, otherwise the same Expert:
+playouts by today's Standard made +0.555 a hand, by standard-v1's rules +0.610, paired
++0.055 ± 0.067).  The pick judgement is the Expert's own Standard's (the table's options tune
+it), and so is its fallback choice.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import cast
 
 from ..actions import ALONE, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
 from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF
@@ -32,73 +44,85 @@ from ..state import HandState
 from ..view import SeatView
 from .base import Player
 from .belief import Likelihood
-from .craft import _alone_strength, bury_ranking, call_ranking, doubles_code, wants_to_pick
+from .craft import (
+    Table,
+    _alone_strength,
+    best_bury,
+    best_call,
+    bury_ranking,
+    call_ranking,
+    doubles_code,
+    play_card,
+    table_from_state,
+    wants_to_pick,
+)
 from .knowledge import Knowledge
 from .sampling import Slots, passers_weight, sample_state
 from .standard import standard_code
-from .v1 import craft as model
+from .versions import CURRENT, VERSIONS, ExpertConfig
 
-# The playouts' model of how everyone plays the cards, buries and calls: the rules of
-# ``standard-v1``, frozen, not today's Standard.  The playouts must predict how the others
-# play, and today's sharper rules of thumb predict them no better: against a standard-v1 field
-# (250 duplicate deals, seed 11, otherwise the same Expert) playouts by today's Standard made
-# +0.555 a hand, playouts by standard-v1's rules +0.610 (paired: +0.055 ± 0.067).  The pick
-# judgement is today's (the table's options tune it), and so is the Expert's fallback choice.
+__all__ = ["ExpertPlayer", "rollout", "EXPERT", "BUDGET"]
 
-__all__ = ["ExpertPlayer", "rollout", "BUDGET"]
-
-BUDGET = 160
-"""Playouts per decision, split evenly over the candidate actions (``expert-v1``: 128)."""
+EXPERT = cast(ExpertConfig, VERSIONS[CURRENT["expert"]].config)
+"""Today's Expert (the newest ``expert`` row of :mod:`.versions`)."""
+BUDGET = EXPERT.budget
+"""Today's playouts per decision (hints and reviews start from it)."""
 MIN_SAMPLES = 8
 MAX_SAMPLES = 60
-PICK_SAMPLES = 56
-"""Deals for pick or pass (each playout is a whole hand, the longest; ``expert-v1``: 40)."""
+"""Deals per decision, at least and at most (a row's ``pick_samples`` is below the most)."""
+PICK_SAMPLES = EXPERT.pick_samples
+"""Today's deals for pick or pass (a row's setting; ``bench/ceiling.py`` saves it)."""
 BURY_CANDIDATES = 5
-BELIEF = True
-"""Weigh each imagined deal by the likelihood of the public actions (:mod:`.belief`)."""
-PLAY_BELIEF = True
 MARGIN = 1.0
-PICK_BONUS = 1.0
-"""Added to the value of picking: the playouts play the picked hand by the model's rules, and
-the Expert plays it better than that (docs/bots.md: 1.5 did better against a standard-v1
-field, 0.75 among Experts; 1.0 is between the two)."""
-PUBLIC_ROLLOUT = True
-"""Playouts where each seat plays on what it could know (voids shown), not on exact holdings."""
+BELIEF = True
+"""False: no version weighs a deal by :mod:`.belief`, only by the passes (``bench/ceiling.py``
+sets it while its own draws are the exact belief)."""
 DOUBLES_TRIES = 12
 """Options only: redraws of a deal until the picker's (and a cracker's) hand fits its action."""
 
 _PICK, _BURY, _DOUBLES, _PLAY, _DONE = Phase.PICK, Phase.BURY, Phase.DOUBLES, Phase.PLAY, Phase.DONE
-_BURY_CACHE: dict[int, int] = {}
-_PICK_CACHE: dict[tuple[int, int] | tuple[int, int, Rules], bool] = {}
 
 
-def _would_pick(hand: int, position: int, rules: Rules = DEFAULT_RULES) -> bool:
-    key: tuple[int, int] | tuple[int, int, Rules] = (
-        (hand, position) if rules is DEFAULT_RULES else (hand, position, rules))
-    v = _PICK_CACHE.get(key)
-    if v is None:
-        if len(_PICK_CACHE) > 200_000:
-            _PICK_CACHE.clear()
-        v = _PICK_CACHE[key] = wants_to_pick(hand, position, 0.0, rules)
-    return v
+def _pick_judge(first: bool) -> Callable[..., bool]:
+    """``wants_to_pick`` with no wobble (``first``: the first Standard's), cached."""
+    cache: dict[tuple[int, int] | tuple[int, int, Rules], bool] = {}
+
+    def would_pick(hand: int, position: int, rules: Rules = DEFAULT_RULES) -> bool:
+        key: tuple[int, int] | tuple[int, int, Rules] = (
+            (hand, position) if rules is DEFAULT_RULES else (hand, position, rules))
+        v = cache.get(key)
+        if v is None:
+            if len(cache) > 200_000:
+                cache.clear()
+            v = cache[key] = wants_to_pick(hand, position, 0.0, rules, first)
+        return v
+    return would_pick
 
 
-def _bury(hand8: int) -> int:
-    v = _BURY_CACHE.get(hand8)
-    if v is None:
-        if len(_BURY_CACHE) > 100_000:
-            _BURY_CACHE.clear()
-        v = _BURY_CACHE[hand8] = model.best_bury(hand8)
-    return v
+def _bury_judge(first: bool) -> Callable[[int], int]:
+    """``best_bury`` (``first``: the first Standard's), cached."""
+    cache: dict[int, int] = {}
+
+    def bury(hand8: int) -> int:
+        v = cache.get(hand8)
+        if v is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            v = cache[hand8] = best_bury(hand8, first)
+        return v
+    return bury
 
 
+_WOULD_PICK = {first: _pick_judge(first) for first in (False, True)}
+_BURIES = {first: _bury_judge(first) for first in (False, True)}
+_would_pick = _WOULD_PICK[EXPERT.standard.first_craft]
 _VOID_MASK = tuple(sum(SUIT_MASK[k] for k in range(4) if v >> k & 1) for v in range(16))
 
 
-def _public_table(state: HandState, legal: int, voids: list[int]) -> model.Table:
+def _public_table(state: HandState, legal: int, voids: list[int], first: bool = True) -> Table:
     """The Table of the seat to act in a playout when it plays on what it could know: the
     cards it cannot see may be with any seat that has not shown a void in their suit."""
-    t = model.table_from_state(state, legal)
+    t = table_from_state(state, legal, first)
     me = t.me
     unseen = t.unseen
     if me != state.picker:
@@ -112,10 +136,15 @@ def _public_table(state: HandState, legal: int, voids: list[int]) -> model.Table
     return t
 
 
-def rollout(state: HandState, voids: list[int] | None = None) -> HandState:
-    """Play a (sampled) state to the end by the rules of thumb of ``model``: on exact
-    holdings, or, given the voids shown so far (a list it updates), on what each seat could
-    know (its own cards, the cards played, the voids shown)."""
+def rollout(state: HandState, voids: list[int] | None = None,
+            config: ExpertConfig = EXPERT) -> HandState:
+    """Play a (sampled) state to the end by the rules of thumb of ``config``'s playouts (its
+    own Standard's pick and doubles): on exact holdings, or, given the voids shown so far (a
+    list it updates), on what each seat could know (its own cards, the cards played, the
+    voids shown)."""
+    first, judge = config.first_playouts, config.standard.first_craft
+    would_pick = _WOULD_PICK[judge]
+    bury = _BURIES[first]
     apply = state.apply_move
     while True:
         phase = state.phase
@@ -123,7 +152,7 @@ def rollout(state: HandState, voids: list[int] | None = None) -> HandState:
             m = state.legal_play_mask()
             if voids is not None:
                 seat = state.to_act
-                c = model.play_card(_public_table(state, m, voids)) if m & (m - 1) \
+                c = play_card(_public_table(state, m, voids, first)) if m & (m - 1) \
                     else m.bit_length() - 1
                 led = state.led_suit
                 if led >= 0 and SUIT_OF[c] != led and not (
@@ -131,41 +160,42 @@ def rollout(state: HandState, voids: list[int] | None = None) -> HandState:
                     voids[seat] |= 1 << led
                 apply(64 + c)
             elif m & (m - 1):
-                apply(64 + model.play_card(model.table_from_state(state, m)))
+                apply(64 + play_card(table_from_state(state, m, first)))
             else:
                 apply(63 + m.bit_length())
         elif phase is _DONE:
             return state
         elif phase is _PICK:
-            apply(PICK if _would_pick(state.hand_mask(state.to_act), state.passes, state.rules)
+            apply(PICK if would_pick(state.hand_mask(state.to_act), state.passes, state.rules)
                   else PASS)
         elif phase is _BURY:
-            apply(_bury(state.hand_mask(state.picker)))
+            apply(bury(state.hand_mask(state.picker)))
         elif phase is _DOUBLES:
             seat, kind = state.pending_question() or (state.to_act, PASS)
             legal = state.legal_moves()
-            apply(doubles_code(state.hand_mask(seat), kind, legal, state.rules)
+            apply(doubles_code(state.hand_mask(seat), kind, legal, state.rules, judge)
                   if len(legal) > 1 else PASS)
         else:
-            apply(model.best_call(state.hand_mask(state.picker), state.legal_moves()))
+            apply(best_call(state.hand_mask(state.picker), state.legal_moves(), first))
 
 
-def _doubles_ok(k: Knowledge, state: HandState) -> bool:
+def _doubles_ok(k: Knowledge, state: HandState, first: bool) -> bool:
     """Options only (play after a crack): is the sampled deal one where the others acted as
-    Standard would?  The picker picked a hand it would pick (unless the dealer
-    was forced to) and went alone only with a hand it would play alone; a seat that cracked holds
-    a hand it would crack with.  A deal is drawn again up to ``DOUBLES_TRIES`` times."""
+    Standard (``first``: the first Standard) would?  The picker picked a hand it would
+    pick (unless the dealer was forced to) and went alone only with a hand it would play
+    alone; a seat that cracked holds a hand it would crack with.  A deal is drawn again up to
+    ``DOUBLES_TRIES`` times."""
     rules, picker = k.rules, k.picker
     if picker != k.seat:
         forced = rules.all_pass is AllPass.DEALER_PICKS and len(k.passed) == k.players - 1
-        if not forced and not _would_pick(state.dealt[picker], len(k.passed), rules):
+        if not forced and not _WOULD_PICK[first](state.dealt[picker], len(k.passed), rules):
             return False
         if k.alone and k.players != 3 and not _alone_strength(
-                (state.dealt[picker] | state.blind) & ~state.bury):
+                (state.dealt[picker] | state.blind) & ~state.bury, first):
             return False
     cracker = k.view.cracked_by
     return not (cracker is not None and cracker != k.seat and doubles_code(
-        state.dealt[cracker], CRACK, [CRACK, PASS], rules) != CRACK)
+        state.dealt[cracker], CRACK, [CRACK, PASS], rules, first) != CRACK)
 
 
 _BY_STRENGTH = tuple(sorted((c for c in range(32) if SUIT_OF[c] == s), key=STRENGTH.__getitem__)
@@ -195,11 +225,17 @@ def distinct_plays(k: Knowledge, legal: list[int]) -> list[int]:
 
 
 class ExpertPlayer(Player):
+    """The Expert of ``config`` (a row of :mod:`.versions`; today's by default), searching
+    ``budget`` playouts a decision (the row's unless given)."""
+
     level = "expert"
 
-    def __init__(self, seed=0, budget: int = BUDGET):
+    def __init__(self, seed: int | random.Random = 0, budget: int | None = None,
+                 config: ExpertConfig = EXPERT):
         super().__init__(seed)
-        self.budget = budget
+        self.config = config
+        self.budget = config.budget if budget is None else budget
+        self.first = config.standard.first_craft
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         return self._search(view, rng)[0]
@@ -220,17 +256,19 @@ class ExpertPlayer(Player):
     def _candidates(self, k: Knowledge) -> list[int]:
         legal = k.legal_codes
         if k.phase is Phase.BURY:
-            return [code for _, code in bury_ranking(k.hand)[:BURY_CANDIDATES]]
+            return [code for _, code in bury_ranking(k.hand, self.first)[:BURY_CANDIDATES]]
         if k.phase is Phase.CALL:
-            ranked = [code for _, code in call_ranking(k.hand, legal)]
+            ranked = [code for _, code in call_ranking(k.hand, legal, self.first)]
             plain = [c for c in ranked if c < CALL_UNKNOWN and c != ALONE]
             unknown = [c for c in ranked if c >= CALL_UNKNOWN][:3]
             return plain + unknown + [ALONE]
         return distinct_plays(k, legal)
 
     def _search(self, view: SeatView, rng: random.Random) -> tuple[int, list[tuple[int, float]]]:
-        k = Knowledge(view)
-        default = standard_code(k)
+        config = self.config
+        first = self.first
+        k = Knowledge(view, config.standard.reading)
+        default = standard_code(k, first)
         if k.phase is Phase.DOUBLES:
             # The crack round: Standard's judgement.  Searched, the Expert cracked three times
             # as often as Standard and lost 1.9 points a question on the true deals: its samples
@@ -243,38 +281,40 @@ class ExpertPlayer(Player):
             return cands[0], [(cands[0], 0.0)]
         me = k.seat
         n = len(cands)
-        cap = PICK_SAMPLES if k.phase is Phase.PICK else MAX_SAMPLES
+        cap = min(config.pick_samples, MAX_SAMPLES) if k.phase is Phase.PICK else MAX_SAMPLES
         slots = Slots(k)
         doubles_check = k.picker >= 0 and k.view.cracked_by is not None
-        voids = list(k.voids) if PUBLIC_ROLLOUT and k.phase is Phase.PLAY else None
+        voids = list(k.voids) if config.public_rollouts and k.phase is Phase.PLAY else None
+        would_pick = _WOULD_PICK[first]
+        weigh = config.belief and BELIEF
         totals = [0.0] * n
         rows: list[tuple[float, list[float]]] = []
         wsum = 0.0
         d = cands.index(default)
         samples = max(MIN_SAMPLES, min(cap, self.budget // n))
         for _ in range(samples):
-            belief = Likelihood(k, _would_pick, PLAY_BELIEF) if BELIEF else None
+            belief = Likelihood(k, would_pick, first=first) if weigh else None
             state = sample_state(k, rng, slots, belief)
             if state is None:
                 continue
             if doubles_check:
                 for _ in range(DOUBLES_TRIES):
-                    if _doubles_ok(k, state):
+                    if _doubles_ok(k, state, first):
                         break
-                    if BELIEF:
-                        belief = Likelihood(k, _would_pick, PLAY_BELIEF)
+                    if weigh:
+                        belief = Likelihood(k, would_pick, first=first)
                     state = sample_state(k, rng, slots, belief) or state
             if belief is not None:
                 w = belief.weight
             else:
-                w = passers_weight(k, state, _would_pick) if k.passed else 1.0
+                w = passers_weight(k, state, would_pick) if k.passed else 1.0
             row: list[float] = []
             for i, code in enumerate(cands):
                 s = state.clone()
                 s.apply_move(code)
-                v: float = rollout(s, None if voids is None else list(voids)).scores()[me]
+                v: float = rollout(s, None if voids is None else list(voids), config).scores()[me]
                 if code == PICK:
-                    v += PICK_BONUS
+                    v += config.pick_bonus
                 row.append(v)
                 totals[i] += w * v
             rows.append((w, row))

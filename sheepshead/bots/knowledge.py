@@ -10,7 +10,8 @@
   after a call with an unknown card, held only trump and fail Aces);
 * the trumps still out, the points and tricks each seat has taken, who passed.
 
-Nothing here looks at anything but the view.
+Nothing here looks at anything but the view.  How it reads the picker's face-down unknown
+card was fixed twice; an old version keeps its own :data:`READING` (:mod:`.versions`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,13 @@ from ..cards import (
 from ..position import CallKind, Phase
 from ..view import SeatView
 
-__all__ = ["Knowledge"]
+__all__ = ["Knowledge", "READING"]
+
+READING = 3
+"""Today's reading of a view.  ``1`` (the first Standard's): a trick led by the picker's
+unknown card, in the picker's own view, is a lead of that card's suit, which shows voids and
+points there; ``2``: it is a lead of the called suit, as the others see it; ``3``: a trick it
+led before also counts as the first lead of the called suit (:attr:`Knowledge.called_first`)."""
 
 DECK_FOUR = ALL_CARDS & ~BLACK_SEVENS
 """Four-handed, the black sevens (7C, 7S) are out of the deck."""
@@ -47,7 +54,7 @@ class Knowledge:
                  "hidden_blind", "picker_must_hold", "picker_only", "partner_candidates", "rules",
                  "deck", "sure_alone", "called_first")
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatView, reading: int = READING):
         self.view = view
         n = self.players = view.players
         me = self.seat = view.seat
@@ -89,13 +96,14 @@ class Knowledge:
         tricks = list(view.tricks)
         if view.trick is not None:
             tricks.append(view.trick)
+        face_down = self.unknown if reading >= 2 else -1   # the unknown card, read as such
         for t in tricks:
             cards = t.cards
             first = cards[0]
             # The picker's unknown card is played face down as a card of the called suit:
             # a trick it leads is a lead of that suit, even in the picker's own view (where
             # the card shows).
-            led = self.called_suit if first is None or first.index == self.unknown \
+            led = self.called_suit if first is None or first.index == face_down \
                 else SUIT_OF[first.index]
             pts = 0
             for k, c in enumerate(cards):
@@ -104,7 +112,7 @@ class Knowledge:
                     unknown_played = True
                     continue
                 i = c.index
-                if i == self.unknown:         # the picker's own view of it: no suit shown
+                if i == face_down:            # the picker's own view of it: no suit shown
                     played |= 1 << i
                     played_by[s] |= 1 << i
                     continue
@@ -132,12 +140,13 @@ class Knowledge:
         self.led = -1
         if cur:
             first = cur.cards[0]
-            self.led = self.called_suit if first is None or first.index == self.unknown \
+            self.led = self.called_suit if first is None or first.index == face_down \
                 else SUIT_OF[first.index]
         # The trick in progress is the first lead of the called suit: the picker must follow
         # it with its hold card (or the unknown card) and the partner with the called card.
+        led_before = self.unknown if reading >= 3 else -1
         self.called_first = bool(cur) and self.called >= 0 and self.led == self.called_suit \
-            and not any(t.cards[0] is None or t.cards[0].index == self.unknown
+            and not any(t.cards[0] is None or t.cards[0].index == led_before
                         or SUIT_OF[t.cards[0].index] == self.called_suit for t in view.tricks)
 
         cur = view.trick

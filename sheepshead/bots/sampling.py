@@ -29,7 +29,7 @@ from ..cards import BLACK_QUEENS, mask_bits
 from ..state import HandState
 from .knowledge import Knowledge
 
-__all__ = ["sample_state", "Slots", "history_codes"]
+__all__ = ["sample_state", "Slots", "history_codes", "augment"]
 
 
 class Slots:
@@ -139,18 +139,9 @@ class Slots:
             # Put a card of the called suit first among the picker's places.
             pool.sort(key=lambda c: 0 if self.must_mask >> c & 1 else 1)
 
-        def augment(c: int, seen: set) -> bool:
-            for u, slot in enumerate(units):
-                if u in seen or not self.allowed[slot] >> c & 1:
-                    continue
-                seen.add(u)
-                if owner[u] < 0 or augment(owner[u], seen):
-                    owner[u] = c
-                    return True
-            return False
-
+        unit_allowed = [self.allowed[slot] for slot in units]
         for c in pool:
-            if not augment(c, set()):
+            if not augment(c, unit_allowed, owner, set()):
                 return None
         out = [0] * len(self.caps)
         for u, c in enumerate(owner):
@@ -158,6 +149,19 @@ class Slots:
         if self.must_slot >= 0 and not out[self.must_slot] & self.must_mask:
             return None
         return out
+
+
+def augment(c: int, unit_allowed: list[int], owner: list[int], seen: set[int]) -> bool:
+    """Give card ``c`` a place, moving others along an alternating path (``owner[u]``: the
+    card in place ``u``, -1 for none; ``unit_allowed[u]``: the cards place ``u`` may take)."""
+    for u, allowed in enumerate(unit_allowed):
+        if u in seen or not allowed >> c & 1:
+            continue
+        seen.add(u)
+        if owner[u] < 0 or augment(owner[u], unit_allowed, owner, seen):
+            owner[u] = c
+            return True
+    return False
 
 
 def history_codes(k: Knowledge, bury: int, unknown: int) -> list[int]:

@@ -10,16 +10,16 @@ old links report that the computer moves differ.
 
 **Level words and versions.**  The page, saves and result links name a level by its word
 (``easy``, ``standard``, ``expert``); the code behind a word may get stronger, so each
-version of a level has its own frozen name (``standard-v1``, ``expert-v1``: the players of
-2026-12-01 morning; ``standard-v2``, ``expert-v2``: of that evening; ``standard-v3``,
-``expert-v3``: today's).  :func:`resolve_level` says which
-version a word means for one game:
+version of a level has its own fixed name and row in :data:`~.versions.VERSIONS`
+(``standard-v1``, ``expert-v1``: the players of 2026-12-01 morning; ``standard-v2``,
+``expert-v2``: of that evening; ``standard-v3``, ``expert-v3``: today's), with the first day
+it plays.  :func:`resolve_level` says which version a word means for one game:
 
-* a Daily (seed ``daily:YYYY-MM-DD``) is played against :func:`daily_level` of its date:
-  ``expert-v1`` before :data:`EXPERT_V2_FROM`, ``expert-v2`` before :data:`EXPERT_V3_FROM`,
-  ``expert-v3`` from then on, so a Daily's opponents never change, even half-played across
-  a change, and its links keep checking;
-* any other game: the word's newest version (:data:`CURRENT`).
+* a Daily (seed ``daily:YYYY-MM-DD``) is played against :func:`daily_level` of its date: the
+  newest ``expert`` row whose day has come (``expert-v1`` before :data:`EXPERT_V2_FROM`,
+  ``expert-v2`` before :data:`EXPERT_V3_FROM`, ``expert-v3`` from then on), so a Daily's
+  opponents never change, even half-played across a change, and its links keep checking;
+* any other game: the word's newest version (:data:`~.versions.CURRENT`).
 
 A result link of a New Game carries no date, so :class:`MoveCheck` accepts its computer
 moves when one version of its level explains them all (the newest first, then the older ones).
@@ -33,29 +33,27 @@ import hashlib
 from ..actions import Action
 from ..view import SeatView
 from . import make_player
+from .versions import CURRENT, VERSIONS
 
-__all__ = ["DAILY_LEVEL", "EXPERT_V2_FROM", "EXPERT_V3_FROM", "CURRENT", "VERSIONS", "daily_level",
-           "resolve_level", "decision_seed", "computer_choice", "MoveCheck"]
+__all__ = ["DAILY_LEVEL", "EXPERT_V2_FROM", "EXPERT_V3_FROM", "daily_level", "resolve_level",
+           "decision_seed", "computer_choice", "MoveCheck"]
 
 DAILY_LEVEL = "expert"
 """The level word of every Daily, the same for everyone; :func:`daily_level` is its version."""
-EXPERT_V2_FROM = _dt.date(2026, 12, 2)
+_MEANT = {level: tuple(reversed([v for v in VERSIONS.values() if v.level == level]))
+          for level in CURRENT}
+"""Every version each level word has meant, newest first."""
+EXPERT_V2_FROM = VERSIONS["expert-v2"].since
 """The first Daily played against ``expert-v2``; earlier Dailies keep ``expert-v1``."""
-EXPERT_V3_FROM = _dt.date(2026, 12, 3)
-"""The first Daily played against ``expert-v3`` (a date no time zone had reached when it
-shipped, on 2026-12-01 at 16:00 UTC)."""
-CURRENT = {"standard": "standard-v3", "expert": "expert-v3"}
-"""The version each level word means today (Easy has one version)."""
-VERSIONS = {"standard": ("standard-v3", "standard-v2", "standard-v1"),
-            "expert": ("expert-v3", "expert-v2", "expert-v1")}
-"""Every version a level word has meant, newest first."""
+EXPERT_V3_FROM = VERSIONS["expert-v3"].since
+"""The first Daily played against ``expert-v3``."""
 
 
 def daily_level(day: _dt.date) -> str:
-    """The version of the Expert that plays the Daily of ``day``."""
-    if day < EXPERT_V2_FROM:
-        return "expert-v1"
-    return "expert-v2" if day < EXPERT_V3_FROM else "expert-v3"
+    """The version of :data:`DAILY_LEVEL` that plays the Daily of ``day``: the newest whose
+    first day has come (the oldest before any)."""
+    meant = _MEANT[DAILY_LEVEL]
+    return next((v.name for v in meant if v.since <= day), meant[-1].name)
 
 
 def _daily_date(game_seed: str) -> _dt.date | None:
@@ -98,14 +96,14 @@ class MoveCheck:
     """Whether a game's computer moves are those of one version of ``level``.
 
     A Daily (or a version named outright) has one version to check.  A New Game's level
-    word has every version it has meant (:data:`VERSIONS`): the newest is asked first; when
+    word has every version it has meant (:data:`~.versions.VERSIONS`): the newest is asked first; when
     it differs, the next is asked on every decision seen so far, and so on, so a game played
     before a level changed keeps checking, at no cost for a game of today's version."""
 
     def __init__(self, level: str, game_seed: str):
         self.game_seed = game_seed
-        if level in VERSIONS and not (level == DAILY_LEVEL and _daily_date(game_seed)):
-            self.versions = list(VERSIONS[level])
+        if level in _MEANT and not (level == DAILY_LEVEL and _daily_date(game_seed)):
+            self.versions = [v.name for v in _MEANT[level]]
         else:
             self.versions = [resolve_level(level, game_seed)]
         self.seen: list[tuple[int, int, SeatView, int, Action]] = []

@@ -27,6 +27,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from ..bots.versions import LEVELS
 from ..errors import SheepsheadError
 from ..game import Game
 from ..grammar import parse_date
@@ -53,8 +54,6 @@ SAVE_FORMAT = "sheepshead-save/1"
 SETTINGS_FORMAT = "sheepshead-settings/1"
 SET_ASIDE_FORMAT = "sheepshead-set-aside/1"
 OLD_FORMAT = "sheepshead-table/1"
-LEVELS = ("easy", "standard", "expert")
-"""The computer players' levels a save may name."""
 _DAILY_PREFIX = "sheepshead.daily."
 _READ_ERRORS = (SheepsheadError, TypeError, ValueError, KeyError, AttributeError, IndexError,
                 RecursionError)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from contextlib import suppress
 from dataclasses import dataclass, fields, replace
 
+from ..bots.versions import LEVELS
 from ..errors import SheepsheadError
 from ..results import MAX_NAME, clean_name
 from ..rules import DEFAULT_RULES, PartnerBy, Rules
 
 __all__ = ["LEVELS", "SPEEDS", "Settings"]
 
-LEVELS = ("easy", "standard", "expert")
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation pace: a factor on the base durations (0 = no animation at all)."""
 

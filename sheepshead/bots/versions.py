@@ -1,0 +1,99 @@
+"""Every version of the computer players, as data: one row each, named in this one place.
+
+The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
+``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v3``), the
+settings of the one player class of its level (:class:`StandardConfig`,
+:class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
+:mod:`.seating` (which version plays which game), result links and the page all read it.
+
+A new version is one new row with a later date: ``expert-v4`` = the settings it changes and
+the first Daily it plays.  Only logic that really differs needs code, as a setting of its
+player (a reading fix of :mod:`.knowledge` is a :data:`~.knowledge.READING` number, the
+first Standard's rules of thumb a ``first`` flag of :mod:`.craft`); no old row ever changes
+(``tests/test_bots_pins.py`` pins every version's choices and real links).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+
+__all__ = ["LEVELS", "StandardConfig", "ExpertConfig", "Version", "VERSIONS", "CURRENT"]
+
+LEVELS = ("easy", "standard", "expert")
+"""The level words, easiest first: the page's settings, saves and result links name these."""
+
+
+@dataclass(frozen=True)
+class StandardConfig:
+    """A version of the Standard player: its rules of thumb and how it reads a view."""
+
+    first_craft: bool
+    """The first Standard's rules of thumb (2026-12-01: :mod:`.craft` with ``first``), not
+    today's."""
+    reading: int
+    """How :class:`~.knowledge.Knowledge` reads the view (:data:`~.knowledge.READING`)."""
+
+
+@dataclass(frozen=True)
+class ExpertConfig:
+    """A version of the Expert player: its search budget and what the search believes."""
+
+    budget: int
+    """Playouts per decision, split evenly over the candidate actions."""
+    pick_samples: int
+    """Deals for pick or pass (each playout is a whole hand, the longest)."""
+    belief: bool
+    """Weigh each imagined deal by the likelihood of every public action (:mod:`.belief`);
+    else only by the passes (a seat that passed is unlikely to hold a hand it would pick)."""
+    pick_bonus: float
+    """Added to the value of picking: the playouts play the picked hand by the playout
+    model's rules, and the Expert plays it better than that."""
+    public_rollouts: bool
+    """Playouts where each seat plays on what it could know (voids shown), not on exact
+    holdings."""
+    standard: StandardConfig
+    """The Expert's own Standard: its fallback choice, candidates, pick judgement, belief."""
+    first_playouts: bool
+    """The playouts play, bury and call by the first Standard's rules of thumb (see
+    :mod:`.expert`), not today's."""
+
+
+@dataclass(frozen=True)
+class Version:
+    """One fixed player: its level word, its settings (None: Easy) and its first day."""
+
+    name: str
+    level: str
+    config: StandardConfig | ExpertConfig | None
+    since: _dt.date
+    """The first day it plays its level word: for the Daily's level, the first Daily."""
+
+
+_STANDARD_V1 = StandardConfig(first_craft=True, reading=1)
+_STANDARD_V2 = StandardConfig(first_craft=True, reading=2)
+_STANDARD_V3 = StandardConfig(first_craft=False, reading=3)
+
+VERSIONS = {v.name: v for v in (
+    Version("easy", "easy", None, _dt.date(2026, 11, 30)),
+    # The players of 2026-12-01 morning.
+    Version("standard-v1", "standard", _STANDARD_V1, _dt.date(2026, 11, 30)),
+    Version("expert-v1", "expert", ExpertConfig(
+        budget=128, pick_samples=40, belief=False, pick_bonus=0.0, public_rollouts=False,
+        standard=_STANDARD_V1, first_playouts=True), _dt.date(2026, 11, 30)),
+    # Of that evening: the unknown card's lead read as the called suit, and the belief.
+    Version("standard-v2", "standard", _STANDARD_V2, _dt.date(2026, 12, 2)),
+    Version("expert-v2", "expert", ExpertConfig(
+        budget=160, pick_samples=56, belief=True, pick_bonus=0.0, public_rollouts=False,
+        standard=_STANDARD_V2, first_playouts=True), _dt.date(2026, 12, 2)),
+    # Today's (shipped 2026-12-01 16:00 UTC, a date no time zone had reached for its Daily).
+    Version("standard-v3", "standard", _STANDARD_V3, _dt.date(2026, 12, 3)),
+    Version("expert-v3", "expert", ExpertConfig(
+        budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
+        standard=_STANDARD_V3, first_playouts=True), _dt.date(2026, 12, 3)),
+)}
+"""Every version by name, oldest first within each level."""
+
+CURRENT = {level: [v.name for v in VERSIONS.values() if v.level == level][-1] for level in LEVELS}
+"""The version each level word means today (a New Game's): its newest row."""
