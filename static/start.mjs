@@ -70,7 +70,9 @@ export async function loadPyodide(options = {}) {
   const pyodide = await loadFresh(options);
   mark("python-ready");
   document.documentElement.dataset.start = "fresh";
-  if (cache) whenSettled(makeInWorker);
+  // A test harness may ask for no snapshot (a second interpreter per page doubles its CPU):
+  // tests/test_start.py and bench/load.py keep it.
+  if (cache && globalThis.sheepsheadStart !== "no-snapshot") whenSettled(makeInWorker);
   return pyodide;
 }
 

@@ -172,10 +172,16 @@ class PageLog:
         return self.console_errors + self.page_errors
 
 
+NO_SNAPSHOT_JS = "window.sheepsheadStart = 'no-snapshot';"
+"""An init script: the page makes no memory snapshot of its start in a worker (a second
+Python per page would double the suite's CPU); tests/test_start.py tests the snapshot."""
+
+
 @pytest.fixture
 def page(browser, served_origins):
     """A new page in a fresh browser context; `page.log` records what it did."""
     context = browser.new_context()
+    context.add_init_script(NO_SNAPSHOT_JS)
     log = PageLog()
     # Context-level request events include those of service workers.
     context.on("request", lambda request: log.requests.append(request.url))

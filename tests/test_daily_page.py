@@ -16,7 +16,7 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import PageLog
+from conftest import NO_SNAPSHOT_JS, PageLog
 from daily_helpers import daily_items, nearly_finished, played_table, seed_script
 from table_helpers import BOOT_TIMEOUT_MS, body, hand_cards, play_out, wait_idle
 
@@ -46,6 +46,7 @@ def phone(browser, served_origins):
 
     def make(when: dt.datetime | None = None, viewport=PHONE):
         context = browser.new_context(viewport=viewport, timezone_id=ZONE)
+        context.add_init_script(NO_SNAPSHOT_JS)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         context.add_init_script("delete Navigator.prototype.share;")
         if when is not None:

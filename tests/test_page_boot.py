@@ -26,14 +26,15 @@ def boot(page, url: str) -> None:
 def test_the_loading_line_moves_on_and_a_menu_tap_waits_for_the_table(page, site_url):
     """While Python starts, the loading line says what it is doing, with a bar that grows,
     and a tap on Menu is not lost: it says it waits, and the menu opens once the table is
-    up.  The engine's zip is held back a moment, so the tap surely comes first."""
+    up.  static/main.py is held back a moment, so the tap surely comes first (not the engine's
+    zip: index.html preloads it from the first response, before the tap)."""
     import time
 
     def slow(route):
         time.sleep(1.5)
         route.continue_()
 
-    page.route("**/sheepshead.zip", slow)
+    page.route("**/static/main.py", slow)
     steps = []
     page.expose_function("noteStep", lambda text: steps.append(text))
     page.add_init_script("""new MutationObserver(() => {
@@ -109,6 +110,7 @@ def test_dist_has_no_source_maps_nor_editor_or_terminal_chunks(site_dir):
 def test_dist_layout(site_dir):
     pyodide = {p.name for p in (site_dir / "pyodide").iterdir()}
     assert pyodide == {
+        "start.mjs",            # ours: PyScript's interpreter module (static/start.mjs)
         "pyodide.mjs",
         "pyodide.asm.mjs",
         "pyodide.asm.wasm",

@@ -11,7 +11,7 @@ import re
 import pytest
 from table_helpers import READY, wait_idle
 
-PRELOADED = ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+PRELOADED = ["pyodide/start.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
              "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "sheepshead.zip"]
 
 

@@ -104,7 +104,7 @@ def test_every_single_option_has_a_word():
     ("#game=0123456789abcdef&rules=p3.p4", "given twice"),
     ("#game=0123456789abcdef&rules=p3.jd", "alone"),
     ("#game=0123456789abcdef&rules=crack..blitz", "not a table option"),
-    ("#game=0123456789abcdef&rules=" + "x" * 300, "not a table option"),
+    ("#game=0123456789abcdef&rules=" + "x" * 300, "longer than any table"),
     ("#daily=2026-11-30&rules=crack", "names no game"),
     ("#game=0123456789abcdef&rulez=crack", "names no game"),
 ])
@@ -374,7 +374,7 @@ def test_three_and_four_handed_tables_on_screen():
         assert all(html[f"seat-{s}"] == "" for s in range(players, 5))
         assert all("seat-box" in html[f"seat-{s}"] for s in range(1, players))
         if players == 3:
-            assert 'class="cards many"' in html["hand"] and "--cols:5" in html["hand"]
+            assert 'class="cards many"' in html["hand"] and 'data-cols="5"' in html["hand"]
             assert html["hand"].count("card row2") == 5
         else:
             assert "many" not in html["hand"]

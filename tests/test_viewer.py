@@ -178,7 +178,7 @@ def test_the_score_sheet_shows_the_checks_scores_and_totals() -> None:
     assert cells(body) == [[signed(v) for v in row] for row in check.scores]
     assert cells(section(sheet, "<tfoot>", "</tfoot>")) == [[signed(t) for t in check.totals]]
     # the hand list gives the sender's score of every hand
-    scores = re.findall(r'<span class="viewer-hand-score">[^<]* ([^< ]+)</span>', html)
+    scores = re.findall(r'<span class="viewer-hand-score"><bdi>[^<]*</bdi> ([^< ]+)</span>', html)
     assert scores == [signed(row[0]) for row in check.scores]
     # and the standing: the sender's total and place
     place = 1 + sum(t > check.totals[0] for t in check.totals)
@@ -191,7 +191,7 @@ def test_the_heading_the_game_and_the_seat_names() -> None:
     model = model_of(daily()[0])
     html = html_of(model)
     page = check_markup(html)
-    assert escape("Bev's Daily, 2026-12-01") in html
+    assert "<bdi>Bev</bdi>" + escape("'s Daily, 2026-12-01") in html     # the name isolated
     assert "The Daily of 2026-12-01 · the default table · Easy computer players" in page.visible
     # seat 0 is the sender, never "You"; here its name is also seat 2's, so it is marked
     assert model.names == ("Bev (sender)", "Gus", "Bev", "Lars", "Dottie")
@@ -440,8 +440,8 @@ def test_a_24_character_name_is_shown_whole() -> None:
     assert len(name) == 24
     model = model_of(result_fragment(daily()[1], by=name, level="easy"))
     html = html_of(model)
-    assert f">{name}&#x27;s Daily, 2026-12-01<" in html
-    assert f'<th scope="col" class="viewer-sender">{name}</th>' in html
+    assert f"><bdi>{name}</bdi>&#x27;s Daily, 2026-12-01<" in html
+    assert f'<th scope="col" class="viewer-sender"><bdi>{name}</bdi></th>' in html
     with pytest.raises(SheepsheadError):
         parse_result(result_fragment(daily()[1], level="easy") + "&by=" + "x" * 25)
 

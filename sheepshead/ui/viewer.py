@@ -131,7 +131,8 @@ class ViewerModel:
         if self.by is None:
             return escape(self.title)
         name = f"<bdi>{escape(self.by)}</bdi>"
-        return f"{name}'s Daily, {self.day.isoformat()}" if self.day else f"{name}'s game"
+        rest = f"'s Daily, {self.day.isoformat()}" if self.day else "'s game"
+        return name + escape(rest)
 
     @property
     def not_the_dailys(self) -> bool:
