@@ -99,6 +99,10 @@ class HandRecord:
         extra = {k: v for k, v in data.items() if k not in _KEYS}
         return cls(rules, seed, hand, dealer, deal_t, tuple(actions), redeal, extra)
 
+    def __repr__(self) -> str:
+        """Python that makes this record again: ``HandRecord.from_json({...})``."""
+        return f"HandRecord.from_json({self.to_json()!r})"
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT, "rules": self.rules.to_json()}
         if self.seed is not None:

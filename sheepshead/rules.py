@@ -204,6 +204,11 @@ class Rules:
         """One short phrase per option that differs from the default table."""
         return [OPTION_HELP[name][1] for name in self.to_json()]
 
+    def __repr__(self) -> str:
+        """Python that makes these rules again: ``Rules()`` or ``Rules.from_code('p3.crack')``."""
+        code = self.to_code()
+        return f"Rules.from_code({code!r})" if code else "Rules()"
+
     def __str__(self) -> str:
         return "default table" if not self.to_json() else "; ".join(self.describe())
 

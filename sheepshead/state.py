@@ -343,78 +343,91 @@ class HandState(Position):
         if PLAY <= code < BURY:                                # play (the common case)
             self._play(self.to_act, code - PLAY)
             return
-        n = self.players
         phase = self.phase
         if phase is _PICK:
-            if code == PICK:
-                self.picker = self.to_act
-                self._hands[self.to_act] |= self.blind
-                self.phase = _BURY
-                self.forced = self.passes == n - 1 and self.rules.all_pass is AllPass.DEALER_PICKS
-            else:
-                self.passes += 1
-                if self.passes < n:
-                    self.to_act = (self.to_act + 1) % n
-                elif self.rules.all_pass is AllPass.DOUBLER and self.redeal < MAX_THROW_INS:
-                    self.thrown_in = True
-                    self.phase = _DONE
-                else:
-                    self._start_play()
+            self._pick_or_pass(code)
         elif phase is _BURY:
-            a, b = divmod(code - BURY, 32)
-            self.bury = BIT[a] | BIT[b]
-            self._hands[self.picker] &= ~self.bury
-            if self.rules.partner is PartnerBy.JACK_OF_DIAMONDS:
-                self.call_kind = CallKind.JACK
-                self.partner_card = JACK_OF_DIAMONDS
-                for s in range(n):
-                    if s != self.picker and self._hands[s] & BIT[JACK_OF_DIAMONDS]:
-                        self.partner = s
-                self._after_partner()
-            elif n == 3:
-                self.call_kind = CallKind.ALONE
-                self._after_partner()
-            else:
-                self.phase = _CALL
+            self._bury(code)
         elif phase is _DOUBLES:
-            seat, kind = self._asks[0]
-            asks = self._asks[1:]
-            if code == CRACK:
-                self.doubles += 1
-                self.cracker = seat
-                asks = ((self.picker, RECRACK),) + tuple(a for a in asks if a[1] != CRACK)
-            elif code == RECRACK:
-                self.doubles += 1
-                self.recracked = True
-            elif code == BLITZ:
-                self.doubles += 1
-                self.blitzed = True
-            self._asks = asks
-            if asks:
-                self.to_act = asks[0][0]
-            else:
-                self._start_play()
+            self._answer(code)
         elif phase is _CALL:
-            if code == ALONE:
-                self.call_kind = CallKind.ALONE
-            else:
-                if code >= CALL_UNKNOWN:
-                    card, u = divmod(code - CALL_UNKNOWN, 32)
-                    self.unknown = u
-                    self.unknown_pending = True
-                    self._hands[self.picker] &= ~BIT[u]
-                    self.call_kind = CallKind.UNKNOWN
-                else:
-                    card = code - CALL
-                    self.call_kind = CallKind.TEN if card in FAIL_TENS else CallKind.ACE
-                self.called = self.partner_card = card
-                self.called_suit = SUIT_OF[card]
-                for s in range(n):
-                    if self._hands[s] & BIT[card]:
-                        self.partner = s
-            self._after_partner()
+            self._call(code)
         else:
             raise SheepsheadError("the hand is over")
+
+    def _pick_or_pass(self, code: int) -> None:
+        n = self.players
+        if code == PICK:
+            self.picker = self.to_act
+            self._hands[self.to_act] |= self.blind
+            self.phase = _BURY
+            self.forced = self.passes == n - 1 and self.rules.all_pass is AllPass.DEALER_PICKS
+            return
+        self.passes += 1
+        if self.passes < n:
+            self.to_act = (self.to_act + 1) % n
+        elif self.rules.all_pass is AllPass.DOUBLER and self.redeal < MAX_THROW_INS:
+            self.thrown_in = True
+            self.phase = _DONE
+        else:
+            self._start_play()
+
+    def _bury(self, code: int) -> None:
+        a, b = divmod(code - BURY, 32)
+        self.bury = BIT[a] | BIT[b]
+        self._hands[self.picker] &= ~self.bury
+        if self.rules.partner is PartnerBy.JACK_OF_DIAMONDS:
+            self.call_kind = CallKind.JACK
+            self.partner_card = JACK_OF_DIAMONDS
+            for s in range(self.players):
+                if s != self.picker and self._hands[s] & BIT[JACK_OF_DIAMONDS]:
+                    self.partner = s
+            self._after_partner()
+        elif self.players == 3:
+            self.call_kind = CallKind.ALONE
+            self._after_partner()
+        else:
+            self.phase = _CALL
+
+    def _answer(self, code: int) -> None:
+        """An answer to the first question asked (crack, re-crack, blitz or pass)."""
+        seat, _ = self._asks[0]
+        asks = self._asks[1:]
+        if code == CRACK:
+            self.doubles += 1
+            self.cracker = seat
+            asks = ((self.picker, RECRACK),) + tuple(a for a in asks if a[1] != CRACK)
+        elif code == RECRACK:
+            self.doubles += 1
+            self.recracked = True
+        elif code == BLITZ:
+            self.doubles += 1
+            self.blitzed = True
+        self._asks = asks
+        if asks:
+            self.to_act = asks[0][0]
+        else:
+            self._start_play()
+
+    def _call(self, code: int) -> None:
+        if code == ALONE:
+            self.call_kind = CallKind.ALONE
+        else:
+            if code >= CALL_UNKNOWN:
+                card, u = divmod(code - CALL_UNKNOWN, 32)
+                self.unknown = u
+                self.unknown_pending = True
+                self._hands[self.picker] &= ~BIT[u]
+                self.call_kind = CallKind.UNKNOWN
+            else:
+                card = code - CALL
+                self.call_kind = CallKind.TEN if card in FAIL_TENS else CallKind.ACE
+            self.called = self.partner_card = card
+            self.called_suit = SUIT_OF[card]
+            for s in range(self.players):
+                if self._hands[s] & BIT[card]:
+                    self.partner = s
+        self._after_partner()
 
     def _after_partner(self) -> None:
         """The partner is settled: offer crack / re-crack / blitz (options), then play."""

@@ -442,3 +442,17 @@ def test_option_goldens_cover_every_option():
     tables = [json.loads(p.read_text("utf-8"))["rules"] for p in OPTION_GOLDEN]
     names = {name for t in tables for name in t}
     assert names == set(Rules().__dataclass_fields__)
+
+
+def test_reprs_round_trip():
+    """python-chess's habit: the repr of a value is the Python that makes it again."""
+    from sheepshead.record import HandRecord
+    for code in ("", "p3", "p4.jd.crack", "doubler.blitz.schwarz", "tie-tricks.tie-shared.blind-last"):
+        rules = Rules.from_code(code) if code else Rules()
+        assert repr(rules) == (f"Rules.from_code({code!r})" if code else "Rules()")
+        assert eval(repr(rules), {"Rules": Rules}) == rules
+    record = HandRecord.from_json({"seed": "daily:2026-12-01", "hand": 3,
+                                   "rules": {"all_pass": "doubler"}, "redeal": 2,
+                                   "actions": ["pass", "pick"]})
+    again = eval(repr(record), {"HandRecord": HandRecord})
+    assert again == record and again.to_json() == record.to_json()
