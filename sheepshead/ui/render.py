@@ -1,8 +1,9 @@
 """The table drawn as HTML, from a :class:`~sheepshead.ui.table.TableView` and a :class:`UiState`.
 
 Pure Python, no ``js``: every function returns text, so the drawing is unit-tested
-without a browser.  The page binding puts each region's HTML into its element
-(only when it changed) and reads nothing back but the intent of the button tapped:
+without a browser.  The page controller (:mod:`.controller`) sends each region's HTML that
+changed to the binding, which patches it into its element, and reads nothing back but the
+intent of the button tapped:
 
 * ``data-act="play QC"`` — an engine action, checked again by :meth:`Table.act`;
 * ``data-ui="select:QC"``, ``"unknown:AH"``, ``"cancel"``, ``"menu"``, … — interface
