@@ -201,3 +201,15 @@ def test_share_hash_change_and_another_tab():
     settle(other, other.handle(Tap(act=str(other.table.seat_view().legal[0]))))
     effects = c.handle(StorageChange(key, storage.get(key)))
     assert marks(effects)["stale"] == "1" and "Reload" in dict(of(effects, Draw)[0].regions)["notice"]
+
+
+def test_auto_play_plays_your_only_card_after_a_beat():
+    c = start()
+    c.handle(Change("auto_play", True))
+    taps = 0
+    while not c.table.hand.is_over:
+        assert c.table.human_turn and not c.busy and c.table.forced_play() is None
+        settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
+        taps += 1
+    yours = sum(1 for p in c.table.seat_view().history if p.seat == 0)
+    assert taps < yours                            # the last card at least went by itself

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
+from ..actions import Action
 from ..errors import SheepsheadError
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
@@ -110,7 +111,7 @@ class Controller:
         self.queue: deque[_Step] = deque()
         self.stage: str | None = None
         """``auto`` (auto-play's beat) or ``think`` (a computer player's) while it waits."""
-        self.auto: object = None
+        self.auto: Action | None = None
         self.credit = 0.0
         self.drawn: dict[str, str] = {}
         self.panel: str | None = None
@@ -428,10 +429,10 @@ class Controller:
                 break
             stage, self.stage = self.stage, None
             if stage == "auto":           # auto-play: your only legal card, after a beat
-                if t.forced_play() != self.auto:
+                if self.auto is None or t.forced_play() != self.auto:
                     break
                 before = t.seat_view()
-                t.act(self.auto)          # type: ignore[arg-type]
+                t.act(self.auto)
                 ui.reset_turn()
                 self._saved()
                 self._queue(diff(before, t.seat_view()))
@@ -457,7 +458,7 @@ class Controller:
             return
         self._finish()
 
-    def _auto_card(self) -> object:
+    def _auto_card(self) -> Action | None:
         """Your only legal card when the auto-play setting is on (and no dialog is open)."""
         if not self.session.settings.auto_play or self.ui.panel is not None:
             return None
