@@ -1,27 +1,23 @@
 """The page binding: the only Python that touches the page (``pyscript`` / ``js``).
 
-It keeps no state of the game or of the interface: everything the page does is decided by
-:class:`sheepshead.ui.controller.Controller`.  This file turns what the browser reports (a
-tap, a settings control changed, Escape, a hash change, another tab's ``storage`` event, a
-timer, a background job's progress) into an event for :meth:`Controller.handle` and
-carries out the effects it returns (:mod:`sheepshead.ui.events`): a :class:`Draw` patches
-the regions that changed with ``sheepsheadMorph`` (``static/morph.js``, so the focus and an
-open dialog survive), sets attributes and the title; a :class:`Wait` is a timer; a
-:class:`Spawn` a background task.  Storage, the clock and sharing are in
-``static/browser.py``.
+It keeps no state: :class:`sheepshead.ui.controller.Controller` decides everything.  What the
+browser reports (a tap, a control changed, Escape, a hash change, another tab's ``storage``
+event, a timer, a background job's progress) becomes an event for :meth:`Controller.handle`;
+the effects it returns (:mod:`sheepshead.ui.events`) are carried out here: a :class:`Draw`
+patches the regions that changed with ``sheepsheadMorph`` (``static/morph.js``: the focus
+and an open dialog survive), a :class:`Wait` is a timer, a :class:`Spawn` a background task.
+Storage, the clock and sharing are in ``static/browser.py``.
 
-Errors: anything unexpected is a bug and goes to :meth:`Page.fail`, the page's one guard
-(every event, effect and background task runs through it): it logs the traceback with
-``console.error`` and sends :class:`Failed`, which shows a notice, so the page never dies
-silently.
-
-``<body>`` carries ``data-ready="1"`` once the table is up, and the marks the controller
-sets (``data-busy``, ``data-phase``, ``data-turn``, ``data-seq``, ``data-overlay``,
-``data-check`` …), which the browser tests wait on.
+Errors: anything unexpected is a bug and goes to :meth:`Page.fail` through the page's one
+guard (every event, effect and background task): it logs the traceback with
+``console.error`` and sends :class:`Failed`, which shows a notice.  ``<body>`` carries
+``data-ready="1"`` once the table is up and the controller's marks (``data-busy``,
+``data-phase``, ``data-turn``, ``data-seq`` …), which the browser tests wait on.
 """
 
 import asyncio
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from browser import is_none, local_now, open_storage, share
@@ -73,15 +69,21 @@ class Page:
         self.proxies: list[Any] = []
         self.tasks: set[asyncio.Future[None]] = set()
 
-    def send(self, event: Event) -> None:
-        """Hand ``event`` to the controller and carry out what it says, under the guard."""
+    def guarded(self, run: Callable[[], None], failing: bool = False) -> None:
+        """``run()`` under the page's one guard: an error goes to :meth:`fail`."""
         try:
-            for effect in self.controller.handle(event):
-                self.do(effect)
+            run()
         except Exception as e:    # the page's one guard: logged and shown
-            if isinstance(event, Failed):
+            if failing:
                 raise             # the notice itself failed: nothing more to show it with
             self.fail(e)
+
+    def send(self, event: Event) -> None:
+        """Hand ``event`` to the controller and carry out what it says, under the guard."""
+        def run() -> None:
+            for effect in self.controller.handle(event):
+                self.do(effect)
+        self.guarded(run, failing=isinstance(event, Failed))
 
     def fail(self, error: BaseException) -> None:
         """An unexpected error (a bug): its traceback to the console, a notice on the page."""
@@ -110,9 +112,11 @@ class Page:
             if effect.if_lost and not is_none(active) and active != document.body \
                     and document.body.contains(active):
                 return
-            el = document.querySelector(effect.selector)
-            if not is_none(el):
-                el.focus()
+            for selector in effect.selectors:
+                el = document.querySelector(selector)
+                if not is_none(el):
+                    el.focus()
+                    return
         elif isinstance(effect, Spawn):
             self.spawn(effect.job(lambda: self.send(Progress())))
         elif isinstance(effect, Share):
@@ -132,10 +136,11 @@ class Page:
         self.tasks.add(task)
         task.add_done_callback(self.done)
 
-    def done(self, task: "asyncio.Future[None]") -> None:
+    def done(self, task: asyncio.Future[None]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            self.fail(task.exception())  # type: ignore[arg-type]
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self.fail(error)
 
     # ------------------------------------------------------------ events
     def start(self) -> None:
@@ -149,7 +154,7 @@ class Page:
                 (document, "click", self.on_click), (document, "change", self.on_change),
                 (document, "keydown", self.on_key), (window, "hashchange", self.on_hash),
                 (window, "storage", self.on_storage)):
-            proxy = create_proxy(handler)
+            proxy = create_proxy(lambda evt, h=handler: self.guarded(lambda: h(evt)))
             self.proxies.append(proxy)
             target.addEventListener(name, proxy)
         body.dataset.ready = "1"

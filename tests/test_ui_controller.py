@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sheepshead.ui.controller import BASE_MS, THINK_S, Controller
+from sheepshead.ui.controller import BASE_MS, THINK_S, YOUR_TURN, Controller
 from sheepshead.ui.events import (
     Announce,
     Change,
@@ -98,6 +98,8 @@ def test_a_whole_hand_by_taps():
         taps += 1
         assert marks(effects)["busy"] == "0"
         assert of(effects, Announce)
+        if c.table.human_turn:                     # the keyboard's focus, if it was lost
+            assert effects[-1] == Focus(YOUR_TURN, if_lost=True)
     assert taps >= 6
     last = c.handle(Progress())
     assert marks(last)["phase"] == "over"
@@ -157,11 +159,11 @@ def test_a_draw_sends_only_what_changed_and_a_dialog_takes_the_focus():
     regions = dict(of(effects, Draw)[0].regions)
     assert set(regions) == {"panel"}
     assert 'id="panel-notices"' in regions["panel"]
-    assert Focus("#panel h2") in effects
+    assert Focus(("#panel h2",)) in effects
     assert marks(effects)["panel"] == "1"
     assert c.handle(Tick("2026-12-01")) and not dict(of(c.handle(Progress()), Draw)[0].regions)
     effects = c.handle(Key("Escape"))
-    assert dict(of(effects, Draw)[0].regions)["panel"] == "" and Focus("#panel h2") not in effects
+    assert dict(of(effects, Draw)[0].regions)["panel"] == "" and Focus(("#panel h2",)) not in effects
     assert c.handle(Tick("2026-12-01")) == []      # no dialog open: nothing to draw
 
 

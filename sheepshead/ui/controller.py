@@ -74,6 +74,9 @@ THINK_S = 0.03
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
+YOUR_TURN = ("#actions button.primary:not([disabled])", "#hand :is(button.legal, button.selectable)",
+             "#actions button:not([disabled])")
+"""Where the focus goes when your turn comes and the button you used is gone."""
 
 
 @dataclass(frozen=True)
@@ -301,12 +304,12 @@ class Controller:
         the focus (it is patched, not replaced), else the first one enabled."""
         name = intent.partition(":")[0]
         if name == "viewer-trick":
-            self.out.append(Focus("#panel .viewer-nav button:not([disabled])", if_lost=True))
+            self.out.append(Focus(("#panel .viewer-nav button:not([disabled])",), if_lost=True))
             return
         target = {"viewer-hand": "#viewer-hand-title", "viewer-hands": "#viewer-hands-title",
                   "viewer-reveal": "#viewer-title"}.get(name)
         if target is not None:
-            self.out.append(Focus(target))
+            self.out.append(Focus((target,)))
 
     def _key(self, key: str) -> None:
         if key != "Escape":
@@ -476,6 +479,8 @@ class Controller:
         if ui.heard:
             self.out.append(Announce(" ".join(ui.heard[-6:])))
         self._draw()
+        if self.table.human_turn:         # for the keyboard: your decision, if the focus was lost
+            self.out.append(Focus(YOUR_TURN, if_lost=True))
 
     # ------------------------------------------------------------- drawing
     def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "") -> None:
@@ -529,7 +534,7 @@ class Controller:
                  else "Sheepshead · Practice hand")
         self.out.append(Draw(regions, tuple(attrs), title))
         if opened:
-            self.out.append(Focus("#panel h2"))
+            self.out.append(Focus(("#panel h2",)))
         self._background()
 
     def _background(self) -> None:

@@ -126,10 +126,11 @@ class Announce:
 
 @dataclass(frozen=True)
 class Focus:
-    """Focus the first element ``selector`` matches; ``if_lost``: only when nothing inside
-    the page has the focus."""
+    """Focus the element the first of ``selectors`` that matches anything matches first;
+    ``if_lost``: only when nothing inside the page has the focus (the focused button was
+    played away, say)."""
 
-    selector: str
+    selectors: tuple[str, ...]
     if_lost: bool = False
 
 
