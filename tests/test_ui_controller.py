@@ -215,3 +215,20 @@ def test_auto_play_plays_your_only_card_after_a_beat():
         taps += 1
     yours = sum(1 for p in c.table.seat_view().history if p.seat == 0)
     assert taps < yours                            # the last card at least went by itself
+
+
+def test_every_tap_is_routed_in_one_place():
+    c = start()
+    assert c.handle(Tap(ui="no-such-thing")) == [] and c.handle(Tap(ui="viewer-hand:1")) == []
+    assert c.handle(Tap()) == []
+    settle(c, c.handle(Tap(act="pass")))
+    effects = c.handle(Tap(ui="new"))              # a New Game in progress: asked first
+    assert marks(effects)["overlay"] == "confirm" and Focus(("#panel h2",)) in effects
+    effects = c.handle(Key("Escape"))              # no
+    assert marks(effects)["overlay"] == "" and c.session.question is None
+    settle(c, c.handle(Tap(ui="daily")))
+    assert c.table.seed == "daily:2026-12-01"
+    assert marks(c.handle(Tap(ui="new")))["overlay"] == "confirm"   # the saved one waits
+    effects = settle(c, c.handle(Tap(ui="confirm-yes")))
+    assert c.table.seed.startswith("game:") and c.table.action_count() == 0
+    assert of(effects, SetHash) == [SetHash("#game=" + c.table.seed[5:])]

@@ -58,7 +58,7 @@ from .helptext import hint_text
 from .render import UiState, render, ui_intent
 from .review import HandReview, run_review
 from .saves import MemoryStorage, Storage
-from .session import INTENTS, STALE_NOTICE, LinkView, Session
+from .session import STALE_NOTICE, LinkView, Session
 from .settings import SPEEDS
 from .table import Table
 from .viewer import viewer_intent
@@ -77,6 +77,11 @@ STORAGE_QUIET = "This browser is not keeping"
 YOUR_TURN = ("#actions button.primary:not([disabled])", "#hand :is(button.legal, button.selectable)",
              "#actions button:not([disabled])")
 """Where the focus goes when your turn comes and the button you used is gone."""
+HELP = ("hint", "undo", "claim", "hand-review")
+"""Help at the table (``data-ui``)."""
+INTERFACE = ("select", "unknown", "illegal", "cancel", "review", "menu", "options", "scores",
+             "summary", "results", "rules", "close")
+"""The ``data-ui`` names that change only what the interface remembers (:func:`ui_intent`)."""
 
 
 @dataclass(frozen=True)
@@ -217,47 +222,61 @@ class Controller:
         self._run(diff(before, self.table.seat_view()))
 
     def _intent(self, intent: str) -> None:
-        """Every ``data-ui`` button: the one place a tap is routed."""
-        s, ui = self.session, self.ui
-        if intent == "next":
-            if self.busy or s.stale or not self.table.next_hand():
-                return
-            ui.panel = None
-            ui.reset_turn()
-            self._saved()
-            self._draw()
-            self._run([])
-        elif intent in ("hint", "undo", "claim", "hand-review"):
-            self._help(intent)
-        elif intent in INTENTS:           # a game opened, a dialog answered or closed
-            if intent in ("daily", "new", "tutorial", "tutorial-no"):
-                ui.panel = None
-            self._switch(lambda: s.intent(intent))
-        elif intent == "options-default":
-            s.settings.set("rules", DEFAULT_RULES)
-            s.save_settings()
-            self._draw()
-        elif intent == "share":
-            self.out.append(Share(s.share_line(self.href())))
-        elif intent == "share-result":
-            line = s.share_result_line(self.href())
-            if line is not None:
-                self.out.append(Share(line))
-        elif intent == "dismiss":
-            ui.notices.clear()
-            self.quiet.clear()
-            self._draw()
-        elif intent.startswith("viewer-"):
+        """Every ``data-ui`` button, routed by its name (the part before any ``:``): the one
+        place a tap is routed."""
+        s = self.session
+        games: dict[str, Callable[[], object]] = {     # a game opened, a dialog answered
+            "daily": lambda: s.open_daily(s.today), "new": s.new_game,
+            "confirm-yes": lambda: s.answer(True), "confirm-no": lambda: s.answer(False),
+            "practice": s.practice, "reload": s.reload, "viewer-close": s.close_link,
+            "viewer-play": s.play_link, "tutorial": s.tutorial, "tutorial-no": s.tutorial_offered}
+        name = intent.partition(":")[0]
+        if name in games:
+            if name in ("daily", "new", "tutorial", "tutorial-no"):
+                self.ui.panel = None
+            self._switch(games[name])
+        elif name in HELP:
+            self._help(name)
+        elif name in INTERFACE:
+            self._interface(intent)
+        elif name.startswith("viewer-"):
             if s.link is not None and viewer_intent(s.link.state, intent):
                 self._draw()
                 self._focus_viewer(intent)
-        else:
-            if intent == "menu":
-                ui.stats = s.stats_lines()
-            if ui_intent(self.table, ui, intent):
-                self._draw()
-                if intent.startswith("illegal:") and ui.refusal:
-                    self.out.append(Announce(ui.refusal))
+        elif name == "next":
+            self._next()
+        elif name == "options-default":
+            s.settings.set("rules", DEFAULT_RULES)
+            s.save_settings()
+            self._draw()
+        elif name in ("share", "share-result"):
+            line = s.share_line(self.href()) if name == "share" else \
+                s.share_result_line(self.href())
+            if line is not None:
+                self.out.append(Share(line))
+        elif name == "dismiss":
+            self.ui.notices.clear()
+            self.quiet.clear()
+            self._draw()
+
+    def _interface(self, intent: str) -> None:
+        """What only the interface changes: a card chosen, a panel opened (:func:`ui_intent`)."""
+        ui = self.ui
+        if intent == "menu":
+            ui.stats = self.session.stats_lines()
+        if ui_intent(self.table, ui, intent):
+            self._draw()
+            if intent.startswith("illegal:") and ui.refusal:
+                self.out.append(Announce(ui.refusal))
+
+    def _next(self) -> None:
+        if self.busy or self.session.stale or not self.table.next_hand():
+            return
+        self.ui.panel = None
+        self.ui.reset_turn()
+        self._saved()
+        self._draw()
+        self._run([])
 
     def _help(self, intent: str) -> None:
         """Help at the table: a hint, undo, claim the rest, the review of a finished hand."""

@@ -71,14 +71,11 @@ from .viewer import (
     viewer_model,
 )
 
-__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE", "INTENTS"]
+__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
 
 STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
                   "You can still play; it just won't survive a reload.")
 STALE_NOTICE = "This game went on in another tab — Reload"
-INTENTS = ("daily", "new", "confirm-yes", "confirm-no", "practice", "reload", "viewer-close",
-           "viewer-play", "tutorial", "tutorial-no")
-"""The page's intents :meth:`Session.intent` handles."""
 OPEN = "open"
 """The settings object's field naming the game opened last (``daily`` or ``game``)."""
 _RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
@@ -274,31 +271,9 @@ class Session:
         self._remember("game")
         return True
 
-    def intent(self, name: str) -> bool:
-        """The page's buttons that open a game or answer a dialog (``data-ui``): ``daily``
-        (today's), ``new``, ``confirm-yes`` / ``confirm-no``, ``practice``, ``reload``,
-        ``viewer-close``, ``viewer-play``.  False (nothing done) for any other."""
-        if name == "daily":
-            self.open_daily(self.today)
-        elif name == "new":
-            self.new_game()
-        elif name in ("confirm-yes", "confirm-no"):
-            self.answer(name == "confirm-yes")
-        elif name == "practice":
-            self.practice()
-        elif name == "reload":
-            self.reload()
-        elif name == "viewer-close":
-            self.link = None
-        elif name == "viewer-play":
-            self.play_link()
-        elif name == "tutorial":
-            self.tutorial()
-        elif name == "tutorial-no":
-            self.tutorial_offered()
-        else:
-            return False
-        return True
+    def close_link(self) -> None:
+        """Close the result link on screen (the game behind it is on the table)."""
+        self.link = None
 
     def tutorial(self) -> None:
         """Open the guided practice hand (a fixed deal, one hand, never saved; the Daily and
