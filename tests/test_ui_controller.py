@@ -19,6 +19,7 @@ from sheepshead.ui.events import (
     HashChange,
     Key,
     Look,
+    Notice,
     Progress,
     SetHash,
     Share,
@@ -232,3 +233,18 @@ def test_every_tap_is_routed_in_one_place():
     effects = settle(c, c.handle(Tap(ui="confirm-yes")))
     assert c.table.seed.startswith("game:") and c.table.action_count() == 0
     assert of(effects, SetHash) == [SetHash("#game=" + c.table.seed[5:])]
+
+
+def test_one_notices_list_for_the_session_and_the_page():
+    c = Controller(None, lambda: NOW)              # storage denied: kept in memory, said once
+    effects = settle(c, c.handle(Start("#daily=2030-01-01")))   # a future Daily: today's
+    notice = dict(of(effects, Draw)[0].regions)["notice"]
+    assert "not keeping the game" in notice and "2030" not in c.table.seed
+    assert c.session.notices is c.ui.notices and len(c.ui.notices) == 2
+    attrs = {(s, n): v for s, n, v in of(effects, Draw)[0].attrs}
+    assert attrs[("#notice", "class")] == "notice shown"    # not all of them quiet
+    c.handle(Tap(ui="dismiss"))
+    assert c.ui.notices == [] and c.session.notices is c.ui.notices
+    settle(c, c.handle(Tap(ui="tutorial")))                 # another table, the same list
+    c.handle(Notice("Copied.", quiet=True))
+    assert c.session.notices is c.ui.notices == ["Copied."]

@@ -106,10 +106,11 @@ class Controller:
                  clock: Callable[[], float] = time.monotonic,
                  motion: Callable[[], bool] = lambda: True, href: Callable[[], str] = str,
                  tab: str | None = None) -> None:
-        self.session = Session(storage if storage is not None else MemoryStorage(), now, tab)
+        self.ui = UiState(today=now().date().isoformat())
+        self.session = Session(storage if storage is not None else MemoryStorage(), now, tab,
+                               notices=self.ui.notices)    # one list: the session adds to it
         if storage is None:
             self.session.storage_refused()
-        self.ui = UiState(today=now().date().isoformat())
         self.clock = clock
         self.motion = motion
         self.href = href
@@ -194,8 +195,8 @@ class Controller:
             self.quiet.add(text)
 
     def _take_notices(self) -> None:
-        for text in self.session.take_notices():
-            self._notice(text, quiet=text.startswith(STORAGE_QUIET))
+        self.session.collect_notices()
+        self.quiet.update(t for t in self.ui.notices if t.startswith(STORAGE_QUIET))
 
     def _notices_html(self) -> str:
         items = "".join(f"<p>{escape(t)}</p>" for t in self.ui.notices)

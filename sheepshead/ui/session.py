@@ -97,10 +97,11 @@ class LinkView:
 
 
 class Session:
-    """One tab's games.  ``now`` returns the local date and time (naive)."""
+    """One tab's games.  ``now`` returns the local date and time (naive); ``notices`` the list
+    the page shows its notices from (a new one when None)."""
 
     def __init__(self, storage: Storage, now: Callable[[], _dt.datetime],
-                 tab: str | None = None) -> None:
+                 tab: str | None = None, notices: list[str] | None = None) -> None:
         self.now = now
         self.store = SaveStore(storage, tab)
         self.results = DailyResults(storage)
@@ -116,7 +117,8 @@ class Session:
         self.storage_failed = False
         self.question: Question | None = None
         self.link: LinkView | None = None
-        self.notices: list[str] = []
+        self.notices: list[str] = notices if notices is not None else []
+        """The notices on screen (the page controller shares its one list here)."""
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self._links: dict[str, ResultLink] = {}
@@ -132,11 +134,16 @@ class Session:
         if text not in self.notices:
             self.notices.append(text)
 
-    def take_notices(self) -> list[str]:
-        """One-line notices since the last call (the storage's and the book's included)."""
+    def collect_notices(self) -> None:
+        """Add the storage's and the results book's notices to :attr:`notices`."""
         for text in self.store.take_notices() + self.results.take_notices():
             self.notice(text)
-        out, self.notices = self.notices, []
+
+    def take_notices(self) -> list[str]:
+        """One-line notices since the last call (the storage's and the book's included)."""
+        self.collect_notices()
+        out = list(self.notices)
+        self.notices.clear()
         return out
 
     def storage_refused(self) -> None:
