@@ -366,7 +366,8 @@ class Controller:
         self.ui.busy = False
         self._notice(f"Something went wrong ({type(error).__name__}: {error}). "
                      f"Your game is saved: reload to go on.")
-        self._draw()
+        if self.session.table is not None:   # else it failed before a game was open
+            self._draw()
 
     # ------------------------------------------------------------ opening
     def _switch(self, what: Callable[[], object]) -> None:
