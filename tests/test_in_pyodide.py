@@ -47,6 +47,7 @@ PYODIDE_TEST_FILES = [
     "tests/test_ui_helptext.py",
     "tests/test_ui_tutorial.py",
     "tests/test_ui_help.py",
+    "tests/test_ui_controller.py",
 ]
 
 TIMEOUT_S = 900  # Pyodide loads in ~2 s; pytest's import and the tests take longer

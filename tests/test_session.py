@@ -288,19 +288,22 @@ def test_a_result_link_replays_its_game():
     assert parse_result(result_fragment(t.game)).game().totals() == t.game.totals()
 
 
-def test_the_pages_intents():
+def test_the_pages_calls():
     storage = MemoryStorage()
     link = result_fragment(played_table(dt.date(2026, 11, 30), "easy").game, "Bev", "easy")
     s = session(storage, fragment=link)
-    assert s.intent("viewer-close") and s.link is None and s.hash() == "#daily=2026-12-01"
+    s.close_link()
+    assert s.link is None and s.hash() == "#daily=2026-12-01"
     s.go(link)
-    assert s.intent("viewer-play") and s.table.seed == "daily:2026-11-30"
-    assert s.intent("new") and s.table.seed.startswith("game:")
+    s.play_link()
+    assert s.table.seed == "daily:2026-11-30"
+    assert s.new_game() and s.table.seed.startswith("game:")
     act(s)
-    assert s.intent("new") and s.question is not None
-    assert s.intent("confirm-no") and s.question is None
-    assert s.intent("daily") and s.table.seed == daily_seed(TODAY)
-    assert not s.intent("menu") and not s.intent("viewer-hand:1")
+    assert not s.new_game() and s.question is not None
+    s.answer(False)
+    assert s.question is None
+    s.open_daily(s.today)
+    assert s.table.seed == daily_seed(TODAY)
 
 
 def test_a_new_game_shares_a_result_link_with_its_game_rules_and_level():

@@ -336,7 +336,7 @@ def test_the_practice_hand_is_one_hand_never_saved_and_leaves_the_games_alone():
     s.save()
     daily_before = storage.get(daily_key(TODAY.date()))
     assert daily_before is not None
-    s.intent("tutorial")
+    s.tutorial()
     t = s.table
     assert t.tutorial and t.seed == PRACTICE_SEED and s.hash() == TUTORIAL_HASH
     assert not s.first_visit and s.settings.tutorial_offered
@@ -351,7 +351,7 @@ def test_the_practice_hand_is_one_hand_never_saved_and_leaves_the_games_alone():
     assert storage.get(GAME_KEY) is None
     actions = render(t.view(), UiState())["actions"]
     assert 'data-ui="daily"' in actions and 'data-ui="next"' not in actions
-    s.intent("daily")
+    s.open_daily(s.today)
     assert s.table.seed == "daily:2026-12-01" and len(s.table.hand.history) >= 1
     again = Session(storage, lambda: TODAY)
     again.start("")

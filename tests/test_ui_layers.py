@@ -15,8 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 UI = ROOT / "sheepshead" / "ui"
 MAIN = ROOT / "static" / "main.py"
 
-LAYERS = ("svg", "markup", "settings", "links", "wording", "animation", "tableview", "table", "panels",
-          "render")
+LAYERS = ("events", "svg", "markup", "settings", "links", "wording", "animation", "tableview", "table",
+          "panels", "render", "controller")
 """The table's modules in sheepshead/ui/ from the bottom up: each imports only modules
 listed before it (or modules of sheepshead/ui/ not listed here, which are checked by
 test_architecture.py)."""

@@ -1,8 +1,9 @@
 """The table drawn as HTML, from a :class:`~sheepshead.ui.table.TableView` and a :class:`UiState`.
 
 Pure Python, no ``js``: every function returns text, so the drawing is unit-tested
-without a browser.  The page binding puts each region's HTML into its element
-(only when it changed) and reads nothing back but the intent of the button tapped:
+without a browser.  The page controller (:mod:`.controller`) sends each region's HTML that
+changed to the binding, which patches it into its element, and reads nothing back but the
+intent of the button tapped:
 
 * ``data-act="play QC"`` — an engine action, checked again by :meth:`Table.act`;
 * ``data-ui="select:QC"``, ``"unknown:AH"``, ``"cancel"``, ``"menu"``, … — interface
@@ -10,7 +11,8 @@ without a browser.  The page binding puts each region's HTML into its element
 * ``data-setting="speed"`` on the settings controls.
 
 :class:`UiState` is what the interface alone remembers: the cards chosen to bury,
-the Ace chosen for an unknown-card call, which panel is open, the notices.
+the Ace chosen for an unknown-card call, which panel is open, the notices (the page's
+one list), whether the computer players are moving and what was announced.
 """
 
 from __future__ import annotations
@@ -71,6 +73,14 @@ class UiState:
     offer_tutorial: bool = False
     """Offer the practice hand: the page copies :attr:`Session.first_visit
     <sheepshead.ui.session.Session.first_visit>` here before each drawing."""
+    busy: bool = False
+    """An animation or the computer players' turns are under way (taps do not act)."""
+    heard: list[str] = field(default_factory=list)
+    """What was announced since your last action (the live region reads the latest)."""
+
+    def new_table(self) -> None:
+        """Another game on the table: forget everything but the date and the notices."""
+        vars(self).update(vars(UiState(today=self.today, notices=self.notices)))
 
     def reset_turn(self) -> None:
         """Forget the choices that belong to one decision (after any action)."""

@@ -71,14 +71,11 @@ from .viewer import (
     viewer_model,
 )
 
-__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE", "INTENTS"]
+__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
 
 STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
                   "You can still play; it just won't survive a reload.")
 STALE_NOTICE = "This game went on in another tab — Reload"
-INTENTS = ("daily", "new", "confirm-yes", "confirm-no", "practice", "reload", "viewer-close",
-           "viewer-play", "tutorial", "tutorial-no")
-"""The page's intents :meth:`Session.intent` handles."""
 OPEN = "open"
 """The settings object's field naming the game opened last (``daily`` or ``game``)."""
 _RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
@@ -100,10 +97,11 @@ class LinkView:
 
 
 class Session:
-    """One tab's games.  ``now`` returns the local date and time (naive)."""
+    """One tab's games.  ``now`` returns the local date and time (naive); ``notices`` the list
+    the page shows its notices from (a new one when None)."""
 
     def __init__(self, storage: Storage, now: Callable[[], _dt.datetime],
-                 tab: str | None = None) -> None:
+                 tab: str | None = None, notices: list[str] | None = None) -> None:
         self.now = now
         self.store = SaveStore(storage, tab)
         self.results = DailyResults(storage)
@@ -119,7 +117,8 @@ class Session:
         self.storage_failed = False
         self.question: Question | None = None
         self.link: LinkView | None = None
-        self.notices: list[str] = []
+        self.notices: list[str] = notices if notices is not None else []
+        """The notices on screen (the page controller shares its one list here)."""
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self._links: dict[str, ResultLink] = {}
@@ -135,11 +134,16 @@ class Session:
         if text not in self.notices:
             self.notices.append(text)
 
-    def take_notices(self) -> list[str]:
-        """One-line notices since the last call (the storage's and the book's included)."""
+    def collect_notices(self) -> None:
+        """Add the storage's and the results book's notices to :attr:`notices`."""
         for text in self.store.take_notices() + self.results.take_notices():
             self.notice(text)
-        out, self.notices = self.notices, []
+
+    def take_notices(self) -> list[str]:
+        """One-line notices since the last call (the storage's and the book's included)."""
+        self.collect_notices()
+        out = list(self.notices)
+        self.notices.clear()
         return out
 
     def storage_refused(self) -> None:
@@ -274,31 +278,9 @@ class Session:
         self._remember("game")
         return True
 
-    def intent(self, name: str) -> bool:
-        """The page's buttons that open a game or answer a dialog (``data-ui``): ``daily``
-        (today's), ``new``, ``confirm-yes`` / ``confirm-no``, ``practice``, ``reload``,
-        ``viewer-close``, ``viewer-play``.  False (nothing done) for any other."""
-        if name == "daily":
-            self.open_daily(self.today)
-        elif name == "new":
-            self.new_game()
-        elif name in ("confirm-yes", "confirm-no"):
-            self.answer(name == "confirm-yes")
-        elif name == "practice":
-            self.practice()
-        elif name == "reload":
-            self.reload()
-        elif name == "viewer-close":
-            self.link = None
-        elif name == "viewer-play":
-            self.play_link()
-        elif name == "tutorial":
-            self.tutorial()
-        elif name == "tutorial-no":
-            self.tutorial_offered()
-        else:
-            return False
-        return True
+    def close_link(self) -> None:
+        """Close the result link on screen (the game behind it is on the table)."""
+        self.link = None
 
     def tutorial(self) -> None:
         """Open the guided practice hand (a fixed deal, one hand, never saved; the Daily and

@@ -1,0 +1,250 @@
+"""The page controller without a browser (sheepshead/ui/controller.py): events in, effects out.
+
+A whole hand by taps, the computer players' turns as waits, a double tap ignored while the
+table is busy, a reload that resumes the game, draws that send only the regions that changed,
+dialogs that take the focus when they open, and an error that ends the animation with a
+notice.  The page itself is tested in Chromium (tests/test_table_*.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sheepshead.ui.controller import BASE_MS, THINK_S, YOUR_TURN, Controller
+from sheepshead.ui.events import (
+    Announce,
+    Change,
+    Draw,
+    Failed,
+    Focus,
+    HashChange,
+    Key,
+    Look,
+    Notice,
+    Progress,
+    SetHash,
+    Share,
+    Start,
+    StorageChange,
+    Tap,
+    Tick,
+    Timer,
+    Wait,
+)
+from sheepshead.ui.saves import GAME_KEY, MemoryStorage
+
+NOW = dt.datetime(2026, 12, 1, 16, 48)
+GAME = "#game=00000000000000ab"
+
+
+def controller(storage=None, clock=None, motion=True) -> Controller:
+    return Controller(storage if storage is not None else MemoryStorage(), lambda: NOW,
+                      clock=clock or (lambda: 0.0), motion=lambda: motion,
+                      href=lambda: "https://example.org/sheepshead/")
+
+
+def of(effects, kind) -> list:
+    return [e for e in effects if isinstance(e, kind)]
+
+
+def marks(effects) -> dict[str, str | None]:
+    """The ``<body>`` marks of the last draw in ``effects``."""
+    draw = of(effects, Draw)[-1]
+    return {name[5:]: value for sel, name, value in draw.attrs if sel == "body"}
+
+
+def settle(c: Controller, effects) -> list:
+    """Let every wait run out at once (the binding's timers), until the table is idle;
+    all the effects on the way."""
+    seen = list(effects)
+    for _ in range(2000):
+        waits = of(effects, Wait)
+        if not waits:
+            return seen
+        assert len(waits) == 1 and waits[-1] is effects[-1]   # one timer at a time, last
+        effects = c.handle(waits[0].then)
+        seen += effects
+    raise AssertionError("the computer players never stopped")
+
+
+def start(fragment: str = GAME, storage=None, speed: str = "instant", **kw) -> Controller:
+    c = controller(storage, **kw)
+    settle(c, c.handle(Start(fragment)))
+    if speed != "instant":
+        c.handle(Change("speed", speed))
+    else:
+        c.handle(Change("speed", "instant"))
+    return c
+
+
+def test_start_draws_every_region_sets_the_hash_and_the_look():
+    c = controller()
+    effects = c.handle(Start(GAME))
+    draw = of(effects, Draw)[0]
+    regions = dict(draw.regions)
+    assert {"info", "center", "hand", "actions", "panel", "notice"} <= set(regions)
+    assert of(effects, SetHash) == [SetHash(GAME)]
+    assert of(effects, Look)[0].classes == (("four-colour", False), ("reduced-motion", False))
+    settle(c, effects)
+    assert c.table.human_turn and not c.busy
+    assert draw.title == "Sheepshead · New Game · hand 1 of 10"
+
+
+def test_a_whole_hand_by_taps():
+    c = start()
+    taps = 0
+    while not c.table.hand.is_over:
+        assert c.table.human_turn and not c.busy
+        action = c.table.seat_view().legal[0]
+        effects = settle(c, c.handle(Tap(act=str(action))))
+        taps += 1
+        assert marks(effects)["busy"] == "0"
+        assert of(effects, Announce)
+        if c.table.human_turn:                     # the keyboard's focus, if it was lost
+            assert effects[-1] == Focus(YOUR_TURN, if_lost=True)
+    assert taps >= 6
+    last = c.handle(Progress())
+    assert marks(last)["phase"] == "over"
+    # The summary is the dialog now; the next hand is a tap away and starts the table again.
+    assert c.panel == "summary"
+    effects = settle(c, c.handle(Tap(ui="next")))
+    assert marks(effects)["hand"] == "2" and c.panel is None
+
+
+def test_a_computer_turn_waits_between_steps_at_the_speed_set():
+    ticks = iter(x * 0.25 for x in range(100_000))
+    c = start(speed="normal", clock=lambda: next(ticks))
+    effects = c.handle(Tap(act="pass"))
+    assert c.busy and marks(effects)["busy"] == "1"
+    assert of(effects, Announce)[0].text == "You pass."
+    assert effects[-1] == Wait(BASE_MS["other"] / 1000, Timer(c.generation))
+    effects = c.handle(effects[-1].then)           # "Gus to play…" while Gus thinks
+    assert effects[-1] == Wait(THINK_S, Timer(c.generation))
+    effects = c.handle(effects[-1].then)           # Gus acts: its thinking counts
+    wait = effects[-1]
+    assert isinstance(wait, Wait)
+    assert abs(wait.seconds - (BASE_MS["other"] / 1000 - 0.25)) < 1e-9
+    settle(c, effects)
+    assert not c.busy
+
+
+def test_a_double_tap_is_ignored_while_busy_and_an_old_timer_too():
+    c = start(speed="normal")
+    effects = c.handle(Tap(act="pass"))
+    seq = c.table.action_count()
+    assert c.busy
+    assert c.handle(Tap(act="pass")) == []        # the second tap of a double tap
+    assert c.handle(Tap(ui="hint")) == []
+    assert c.table.action_count() == seq
+    timer = effects[-1].then
+    settle(c, c.handle(Tap(ui="daily")))           # another game: the old timers are void
+    assert c.generation != timer.generation
+    assert c.handle(timer) == []
+
+
+def test_a_reload_resumes_the_saved_game():
+    storage = MemoryStorage()
+    c = start(storage=storage)
+    for _ in range(2):
+        settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
+    seq = c.table.action_count()
+    assert storage.get(GAME_KEY) is not None
+    again = controller(storage)
+    effects = settle(again, again.handle(Start(GAME)))
+    assert again.table.action_count() == seq
+    assert marks(effects)["seq"] == str(seq)
+
+
+def test_a_draw_sends_only_what_changed_and_a_dialog_takes_the_focus():
+    c = start()
+    effects = c.handle(Tap(ui="menu"))
+    regions = dict(of(effects, Draw)[0].regions)
+    assert set(regions) == {"panel"}
+    assert 'id="panel-notices"' in regions["panel"]
+    assert Focus(("#panel h2",)) in effects
+    assert marks(effects)["panel"] == "1"
+    assert c.handle(Tick("2026-12-01")) and not dict(of(c.handle(Progress()), Draw)[0].regions)
+    effects = c.handle(Key("Escape"))
+    assert dict(of(effects, Draw)[0].regions)["panel"] == "" and Focus(("#panel h2",)) not in effects
+    assert c.handle(Tick("2026-12-01")) == []      # no dialog open: nothing to draw
+
+
+def test_a_refused_setting_draws_the_panel_again_with_a_notice():
+    c = start()
+    c.handle(Tap(ui="menu"))
+    effects = c.handle(Change("speed", "warp"))
+    regions = dict(of(effects, Draw)[0].regions)
+    assert "panel" in regions and "speed must be one of" in regions["notice"]
+    attrs = {(s, n): v for s, n, v in of(effects, Draw)[0].attrs}
+    assert attrs[("#notice", "class")] == "notice shown quiet"
+    effects = c.handle(Tap(ui="dismiss"))
+    assert dict(of(effects, Draw)[0].regions)["notice"] == ""
+
+
+def test_an_error_ends_the_animation_with_a_notice():
+    c = start(speed="normal")
+    c.handle(Tap(act="pass"))
+    assert c.busy
+    effects = c.handle(Failed(RuntimeError("boom")))
+    assert not c.busy and marks(effects)["busy"] == "0"
+    assert "Something went wrong (RuntimeError: boom)" in dict(of(effects, Draw)[0].regions)["notice"]
+
+
+def test_share_hash_change_and_another_tab():
+    storage = MemoryStorage()
+    c = start(storage=storage)
+    line = of(c.handle(Tap(ui="share")), Share)[0].line
+    assert "https://example.org/sheepshead/" in line
+    assert c.handle(HashChange(GAME)) == []        # the game on the table already
+    effects = settle(c, c.handle(HashChange("#daily=2026-12-01")))
+    assert marks(effects)["daily"] == "2026-12-01"
+    settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
+    key = c.session.key
+    other = controller(storage)                    # another tab plays on
+    settle(other, other.handle(Start("#daily=2026-12-01")))
+    settle(other, other.handle(Tap(act=str(other.table.seat_view().legal[0]))))
+    effects = c.handle(StorageChange(key, storage.get(key)))
+    assert marks(effects)["stale"] == "1" and "Reload" in dict(of(effects, Draw)[0].regions)["notice"]
+
+
+def test_auto_play_plays_your_only_card_after_a_beat():
+    c = start()
+    c.handle(Change("auto_play", True))
+    taps = 0
+    while not c.table.hand.is_over:
+        assert c.table.human_turn and not c.busy and c.table.forced_play() is None
+        settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
+        taps += 1
+    yours = sum(1 for p in c.table.seat_view().history if p.seat == 0)
+    assert taps < yours                            # the last card at least went by itself
+
+
+def test_every_tap_is_routed_in_one_place():
+    c = start()
+    assert c.handle(Tap(ui="no-such-thing")) == [] and c.handle(Tap(ui="viewer-hand:1")) == []
+    assert c.handle(Tap()) == []
+    settle(c, c.handle(Tap(act="pass")))
+    effects = c.handle(Tap(ui="new"))              # a New Game in progress: asked first
+    assert marks(effects)["overlay"] == "confirm" and Focus(("#panel h2",)) in effects
+    effects = c.handle(Key("Escape"))              # no
+    assert marks(effects)["overlay"] == "" and c.session.question is None
+    settle(c, c.handle(Tap(ui="daily")))
+    assert c.table.seed == "daily:2026-12-01"
+    assert marks(c.handle(Tap(ui="new")))["overlay"] == "confirm"   # the saved one waits
+    effects = settle(c, c.handle(Tap(ui="confirm-yes")))
+    assert c.table.seed.startswith("game:") and c.table.action_count() == 0
+    assert of(effects, SetHash) == [SetHash("#game=" + c.table.seed[5:])]
+
+
+def test_one_notices_list_for_the_session_and_the_page():
+    c = Controller(None, lambda: NOW)              # storage denied: kept in memory, said once
+    effects = settle(c, c.handle(Start("#daily=2030-01-01")))   # a future Daily: today's
+    notice = dict(of(effects, Draw)[0].regions)["notice"]
+    assert "not keeping the game" in notice and "2030" not in c.table.seed
+    assert c.session.notices is c.ui.notices and len(c.ui.notices) == 2
+    attrs = {(s, n): v for s, n, v in of(effects, Draw)[0].attrs}
+    assert attrs[("#notice", "class")] == "notice shown"    # not all of them quiet
+    c.handle(Tap(ui="dismiss"))
+    assert c.ui.notices == [] and c.session.notices is c.ui.notices
+    settle(c, c.handle(Tap(ui="tutorial")))                 # another table, the same list
+    c.handle(Notice("Copied.", quiet=True))
+    assert c.session.notices is c.ui.notices == ["Copied."]
