@@ -258,7 +258,7 @@ def test_names_are_isolated_in_the_viewer() -> None:
     link = parse_result(result_fragment(game, by="\u202eשרה"))
     assert link.by == "שרה"
     html = draw(viewer_model(link))
-    assert "\u202e" not in html and "<bdi>שרה</bdi>'s game" in html
+    assert "\u202e" not in html and "<bdi>שרה</bdi>&#x27;s game" in html
     assert "<bdi>שרה" in html.split("Score sheet")[1]
 
 
