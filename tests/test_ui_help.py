@@ -360,6 +360,7 @@ def test_the_practice_hand_is_one_hand_never_saved_and_leaves_the_games_alone():
     assert again.table.tutorial
 
 
+@pytest.mark.slow  # a whole Daily against the Expert (the hint itself is checked in the fast tier)
 def test_hints_in_a_daily_are_kept_in_its_save_and_its_result():
     storage = MemoryStorage()
     s = Session(storage, lambda: TODAY)
