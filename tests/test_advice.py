@@ -1,9 +1,9 @@
 """Help at the table, engine side: the winning card's mark, the points chip, the bury helper,
 the claim proof (against brute force), hints, reviews and undo.
 
-Also run inside Pyodide (tests/test_in_pyodide.py). The costlier checks take the ``few``
-fixture: fewer positions in the fast tier and inside Pyodide (both skip slow tests), all of
-them in the full run.
+The costlier checks take the ``few`` fixture: fewer positions in the fast tier (and inside
+Pyodide, where it can run though tests/test_in_pyodide.py leaves it out), all of them in the
+full run.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from sheepshead.view import view_of
 @pytest.fixture(params=[pytest.param(True, id="few"),
                         pytest.param(False, id="all", marks=pytest.mark.slow)])
 def few(request) -> bool:
-    """Fewer positions, hands and decisions: in the fast tier and inside Pyodide (both skip
-    slow tests); the full run checks both the few and all of them."""
+    """Fewer positions, hands and decisions in the fast tier (which skips slow tests); the full
+    run checks both the few and all of them."""
     return request.param
 RULES = [Rules(), Rules(players=3), Rules(players=4), Rules(partner="jack-of-diamonds"),
          Rules(crack=True, blitz=True), Rules(all_pass="doubler"),
@@ -463,7 +463,7 @@ def claim_positions(limit: int):
     """Leads with one to three tricks left, from seeded hands under several options.  The
     Standard hands are played by ``standard-v2`` (the Standard of 2026-12-01), so the
     positions stay those the proof was checked on, calls with an unknown card among the
-    first (inside Pyodide only the first 120 positions are checked)."""
+    first (the fast tier checks only the first 120 positions)."""
     count = 0
     for word, rules in itertools.product(("standard", "easy", "random"), RULES[:6]):
         level = "standard-v2" if word == "standard" else word

@@ -8,7 +8,8 @@ illegal (a seat that showed out of a suit, say) are skipped, but a large number 
 comparisons must actually be made.
 
 The two random checks run a sample in the fast tier, the rest in the full run (tests/tiers.py).
-Standard library + pytest only (runs under Pyodide too).
+Standard library + pytest only (it can run under Pyodide, though tests/test_in_pyodide.py
+leaves it out: no runtime difference reaches these properties).
 """
 
 from __future__ import annotations

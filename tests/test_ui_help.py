@@ -2,7 +2,8 @@
 the winning mark, the points chip, the illegal tap, the bury helper, hints, undo, claim,
 auto-play, the hand review, the practice hand and hints in a Daily's save and result.
 
-Standard library, pytest and sheepshead only: this file also runs inside Pyodide."""
+Standard library, pytest and sheepshead only (it can run inside Pyodide; tests/test_in_pyodide.py
+says why it is not listed)."""
 
 from __future__ import annotations
 
