@@ -103,6 +103,25 @@ def pytest_runtest_setup(item):
         pytest.fail(problem, pytrace=False)
 
 
+# The order files start in, costliest first, so that the two workers of `--dist loadfile`
+# (tests/run passes --no-loadscope-reorder, which keeps this order) end together: a file
+# with a Pyodide run or a browser takes minutes, and one that starts last would run alone.
+FILE_ORDER = ("pyodide", "browser", "site", "slow")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        return min((i for i, m in enumerate(FILE_ORDER) if item.get_closest_marker(m)),
+                   default=len(FILE_ORDER))
+
+    by_file: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        by_file[path] = min(by_file.get(path, len(FILE_ORDER)), rank(item))
+    items.sort(key=lambda item: by_file[item.nodeid.split("::")[0]])  # stable: files stay whole
+
+
 # ---------------------------------------------------------------- site + server
 
 
