@@ -25,6 +25,7 @@ class FakeItem:
 def test_tests_run_fast_deselects_the_tier_marks():
     run = (ROOT / "tests" / "run").read_text(encoding="utf-8")
     assert f'-m "{FAST_DESELECT}"' in run
+    assert "--dist loadfile --no-loadscope-reorder" in run    # conftest's FILE_ORDER holds
     assert set(re.findall(r"\w+", FAST_DESELECT)) - {"not", "or"} == set(TIER_MARKS)
 
 
