@@ -58,13 +58,68 @@ def load_bench(name: str) -> ModuleType:
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
 
 
+# ---------------------------------------------------------------- test tiers
+#
+# A test with none of these marks is in the fast tier (`bash tests/run fast`, which
+# deselects FAST_DESELECT); the full run (`bash tests/run`) runs everything.
+TIER_MARKS = {
+    "browser": "loads the built site in headless Chromium (Playwright); implies the site build",
+    "site": "reads the site that build.py builds (the site_dir fixture), with no browser",
+    "pyodide": "runs Python inside Pyodide under Node.js (tests/pyodide/)",
+    "slow": "the expensive remainder of a check whose cheap sample stays in the fast tier",
+}
+FAST_DESELECT = "not (browser or site or pyodide or slow)"
+
+# Fixtures that put a test outside the fast tier, and the marks that say so: a test
+# that asks for one (directly or through another fixture) without one of its marks
+# fails before its fixtures are set up, in either tier, so an unmarked test can never
+# slow down the fast tier unnoticed.
+FIXTURE_MARKS = {
+    "browser": ("browser",),                      # `page` asks for it too
+    "site_dir": ("browser", "site", "pyodide"),   # as do site_server, site_url, ...
+}
+
+
 def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "browser: loads the built site in headless Chromium (Playwright)"
-    )
-    config.addinivalue_line(
-        "markers", "pyodide: runs tests inside Pyodide under Node.js (tests/pyodide/)"
-    )
+    for name, text in TIER_MARKS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
+
+
+def missing_tier_mark(item) -> str | None:
+    """Why `item` needs a mark it lacks (it uses a FIXTURE_MARKS fixture), or None."""
+    names = set(getattr(item, "fixturenames", ()))
+    for fixture, marks in FIXTURE_MARKS.items():
+        if fixture in names and not any(item.get_closest_marker(m) for m in marks):
+            return (f"{item.nodeid} uses the {fixture!r} fixture: mark it "
+                    + " or ".join(f"@pytest.mark.{m}" for m in marks)
+                    + " (test tiers: tests/conftest.py)")
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)  # before any fixture is set up
+def pytest_runtest_setup(item):
+    problem = missing_tier_mark(item)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+
+
+# The order files start in, costliest first, so that the two workers of `--dist loadfile`
+# (tests/run passes --no-loadscope-reorder, which keeps this order) end together: a file
+# with a Pyodide run or a browser takes minutes, and one that starts last would run alone.
+FILE_ORDER = ("pyodide", "browser", "site", "slow")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    def rank(item) -> int:
+        return min((i for i, m in enumerate(FILE_ORDER) if item.get_closest_marker(m)),
+                   default=len(FILE_ORDER))
+
+    by_file: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        by_file[path] = min(by_file.get(path, len(FILE_ORDER)), rank(item))
+    items.sort(key=lambda item: by_file[item.nodeid.split("::")[0]])  # stable: files stay whole
 
 
 # ---------------------------------------------------------------- site + server

@@ -1,15 +1,15 @@
 """Help at the table, engine side: the winning card's mark, the points chip, the bury helper,
 the claim proof (against brute force), hints, reviews and undo.
 
-Also run inside Pyodide (tests/test_in_pyodide.py), where the brute-force check of the
-claim proof runs on fewer positions (``FEW`` below): Pyodide is slower.
+The costlier checks take the ``few`` fixture: fewer positions in the fast tier (and inside
+Pyodide, where it can run though tests/test_in_pyodide.py leaves it out), all of them in the
+full run.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-import sys
 
 import pytest
 from test_bots_hidden import redistribute
@@ -39,7 +39,13 @@ from sheepshead.trickinfo import (
 from sheepshead.undo import had_choice, replayed, undo_point, undone
 from sheepshead.view import view_of
 
-FEW = sys.platform == "emscripten"
+
+@pytest.fixture(params=[pytest.param(True, id="few"),
+                        pytest.param(False, id="all", marks=pytest.mark.slow)])
+def few(request) -> bool:
+    """Fewer positions, hands and decisions in the fast tier (which skips slow tests); the full
+    run checks both the few and all of them."""
+    return request.param
 RULES = [Rules(), Rules(players=3), Rules(players=4), Rules(partner="jack-of-diamonds"),
          Rules(crack=True, blitz=True), Rules(all_pass="doubler"),
          Rules(leaster_blind="last-trick"), Rules(all_pass="dealer-picks")]
@@ -151,10 +157,10 @@ def test_points_add_up_to_120_at_the_end_of_every_hand():
     assert hands >= 40 and thrown >= 1
 
 
-def test_points_so_far_count_only_what_the_seat_may_know():
+def test_points_so_far_count_only_what_the_seat_may_know(few):
     checked = {"picker": 0, "undecided": 0, "leaster": 0}
     for rules in RULES[:5]:
-        for steps in played_hands(rules, 4 if FEW else 10, base=0x77):
+        for steps in played_hands(rules, 4 if few else 10, base=0x77):
             for state in steps:
                 if state.is_over:
                     continue
@@ -200,10 +206,10 @@ def test_points_so_far_count_only_what_the_seat_may_know():
 
 
 # -------------------------------------------------------------- hidden information
-def test_chip_mark_claim_and_hint_never_depend_on_hidden_cards():
+def test_chip_mark_claim_and_hint_never_depend_on_hidden_cards(few):
     rng = random.Random(11)
     compared = hinted = 0
-    for n, (state, seat) in enumerate(seeded_positions(60 if FEW else 160, every=2)):
+    for n, (state, seat) in enumerate(seeded_positions(60 if few else 160, every=2)):
         other = redistribute(state, seat, rng)
         if other is None:
             continue
@@ -231,9 +237,9 @@ def bury_positions(rules: Rules, count: int):
             yield state, state.view(state.picker)
 
 
-def test_bury_options_are_the_engines_calls_after_each_bury():
+def test_bury_options_are_the_engines_calls_after_each_bury(few):
     seen = {"forced": 0, "free": 0, "unknown": 0}
-    for state, view in bury_positions(Rules(), 60 if FEW else 200):
+    for state, view in bury_positions(Rules(), 60 if few else 200):
         options = bury_options(view)
         assert len(options) == len(list(itertools.combinations(view.hand, 2)))
         assert [o.action for o in options] == [a for a in view.legal]
@@ -457,7 +463,7 @@ def claim_positions(limit: int):
     """Leads with one to three tricks left, from seeded hands under several options.  The
     Standard hands are played by ``standard-v2`` (the Standard of 2026-12-01), so the
     positions stay those the proof was checked on, calls with an unknown card among the
-    first (inside Pyodide only the first 120 positions are checked)."""
+    first (the fast tier checks only the first 120 positions)."""
     count = 0
     for word, rules in itertools.product(("standard", "easy", "random"), RULES[:6]):
         level = "standard-v2" if word == "standard" else word
@@ -472,12 +478,12 @@ def claim_positions(limit: int):
                         return
 
 
-def test_claim_proof_against_brute_force():
+def test_claim_proof_against_brute_force(few):
     """On every position, brute force deals the hidden cards every way consistent with the
     claimer's view (replaying the hand) and plays every legal line of the others: the proof
     may claim only when the claimer takes every trick in all of them, and should find them."""
     checked = truth_count = found = with_unknown = 0
-    for state, seat, cap in claim_positions(120 if FEW else 320):
+    for state, seat, cap in claim_positions(120 if few else 320):
         deals = consistent_deals(state, seat, cap)
         if deals is None:
             continue
@@ -491,14 +497,14 @@ def test_claim_proof_against_brute_force():
         with_unknown += state.call_kind is CallKind.UNKNOWN
     print(f"claim proof: {checked} positions, brute force claims {truth_count}, "
           f"the proof finds {found}")
-    assert checked >= (50 if FEW else 140) and truth_count >= (15 if FEW else 40)
+    assert checked >= (50 if few else 140) and truth_count >= (15 if few else 40)
     assert with_unknown > 0
     assert found >= 0.95 * truth_count
 
 
-def test_claimed_play_takes_every_trick_and_scores_as_played():
+def test_claimed_play_takes_every_trick_and_scores_as_played(few):
     claims = 0
-    for state, seat, _ in claim_positions(80 if FEW else 300):
+    for state, seat, _ in claim_positions(80 if few else 300):
         order = claim_order(state.view(seat))
         if order is None:
             with pytest.raises(SheepsheadError):
@@ -517,7 +523,7 @@ def test_claimed_play_takes_every_trick_and_scores_as_played():
                      if s == seat]
             assert tuple(leads) == order
         assert not state.is_over                            # the hand itself is not changed
-    assert claims >= (5 if FEW else 30)
+    assert claims >= (5 if few else 30)
 
 
 def test_claim_needs_the_lead_and_no_unknown_card():
@@ -572,11 +578,11 @@ def check_hint(h: Hint, view) -> None:
             assert h.value_of(a) is not None or a.card is unknown
 
 
-def test_hint_is_the_table_experts_choice_at_every_kind_of_decision():
+def test_hint_is_the_table_experts_choice_at_every_kind_of_decision(few):
     seen: dict[Phase, int] = {}
-    per_phase = 2 if FEW else 4
+    per_phase = 2 if few else 4
     for rules in (Rules(crack=True, blitz=True), Rules()):
-        for state, view in decisions(rules, 10 if FEW else 30):
+        for state, view in decisions(rules, 10 if few else 30):
             if seen.get(view.phase, 0) >= per_phase:
                 continue
             seen[view.phase] = seen.get(view.phase, 0) + 1
@@ -632,8 +638,8 @@ def play_with_seat0(rules: Rules, game: str, number: int, choose) -> HandState:
     return state
 
 
-def test_reviewing_the_experts_own_play_costs_nothing():
-    hands = 2 if FEW else 5
+def test_reviewing_the_experts_own_play_costs_nothing(few):
+    hands = 2 if few else 5
     reviewed = 0
     for i in range(hands):
         game, number = "game:%016x" % (0x7e1 + i), 1 + 3 * i % 10
@@ -655,9 +661,9 @@ def test_reviewing_the_experts_own_play_costs_nothing():
     assert reviewed >= hands * 2
 
 
-def test_review_prices_every_other_choice():
+def test_review_prices_every_other_choice(few):
     positive = outside = 0
-    for i in range(2 if FEW else 6):
+    for i in range(2 if few else 6):
         game, number = "game:%016x" % (0x5e7 + i), 1 + i
         rng = random.Random(i)
         # Seat 0 picks whenever it can and then plays at random.
@@ -680,7 +686,7 @@ def test_review_prices_every_other_choice():
                 h = hint(state_before(state, step.index).view(0), 9, budget=48)
                 outside += h.value_of(step.yours) is None
         assert review_cost(steps) == sum(s.cost for s in steps)
-    assert positive > 0 and (FEW or outside > 0)
+    assert positive > 0 and (few or outside > 0)
 
 
 def state_before(state: HandState, index: int) -> HandState:
@@ -697,11 +703,13 @@ def test_undo_point():
         undo_point([0, 1], 0, [True])
 
 
-@pytest.mark.parametrize("level", ["standard", "expert"])
-def test_undo_and_replay_the_same_action_gives_the_same_answers(level):
+@pytest.mark.parametrize("level, hands", [("standard", 1),
+                                          pytest.param("expert", 1, marks=pytest.mark.slow),
+                                          pytest.param("standard", 4, marks=pytest.mark.slow)])
+def test_undo_and_replay_the_same_action_gives_the_same_answers(level, hands):
     rules = Rules(crack=True)
     undos = 0
-    for i in range(1 if (FEW or level == "expert") else 4):
+    for i in range(hands):
         game, number = "game:%016x" % (0x0d0 + i), 1 + i
         state = HandState.from_seed(game, number, rules)
         me = random.Random(i)

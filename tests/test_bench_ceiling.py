@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import load_bench
+from tiers import sizes
 
 from sheepshead.bots import expert, make_player
 from sheepshead.bots.arena import play_deal, play_hand
@@ -56,6 +58,7 @@ def test_the_sighted_values_are_playouts_of_the_true_deal():
         assert value == truth
 
 
+@pytest.mark.slow  # two deals of the Expert; the fast tier keeps the sighted Expert's own checks
 def test_the_expert_column_is_the_arenas_and_the_difference_is_paired():
     rows = [ceiling.deal_means(("standard-v1", 3, i, "all", 0)) for i in range(2)]
     for i, row in enumerate(rows):
@@ -106,9 +109,11 @@ def _played(level: str, hand: int) -> HandState:
                      [make_player(level, 10 + s) for s in range(5)])
 
 
-def test_the_posterior_keeps_the_true_deal_of_a_standard_v1_field_and_only_of_it():
+@sizes("expert_hands", fast=1, full=4)
+def test_the_posterior_keeps_the_true_deal_of_a_standard_v1_field_and_only_of_it(expert_hands):
     assert all(_replayed_misses(_played("standard-v1", h), me=h % 5) == 0 for h in range(1, 9))
-    assert sum(_replayed_misses(_played("expert-v1", h), me=0) for h in range(1, 5)) > 0
+    assert sum(_replayed_misses(_played("expert-v1", h), me=0)
+               for h in range(1, 1 + expert_hands)) > 0
 
 
 def test_inside_the_posterior_block_the_draws_fit_the_view_and_the_field_and_only_there():

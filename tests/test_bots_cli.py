@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli, run_module
 
 from sheepshead.cli import main
 from sheepshead.record import record_of
 from sheepshead.state import HandState
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _run(args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "sheepshead", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=300)
 
 
 def _record(actions):
@@ -31,14 +22,14 @@ def _record(actions):
 def test_suggest_prints_a_legal_action(tmp_path, level):
     path = tmp_path / "pos.json"
     path.write_text(_record(["pass"]))
-    r = _run(["suggest", str(path), "--level", level, "--seed", "5"])
+    r = run_cli("suggest", str(path), "--level", level, "--seed", "5")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["action"] in ("pick", "pass")
     if level == "expert":
         assert set(out["values"]) == {"pick", "pass"}
         assert all(isinstance(v, float) for v in out["values"].values())
-    again = _run(["suggest", str(path), "--level", level, "--seed", "5"])
+    again = run_cli("suggest", str(path), "--level", level, "--seed", "5")
     assert again.stdout == r.stdout
 
 
@@ -49,7 +40,7 @@ def test_suggest_mid_hand_from_stdin(capsys):
     while len(state.tricks) < 2:
         state.apply(bots[state.to_act].choose(state.view(state.to_act)))
     text = json.dumps(record_of(state, seed="game:00000000000000aa", hand=1).to_json())
-    r = _run(["suggest", "-", "--level", "expert"], stdin=text)
+    r = run_cli("suggest", "-", "--level", "expert", stdin=text)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     legal = [str(a) for a in state.legal_actions()]
@@ -77,7 +68,7 @@ def test_suggest_refuses_bad_input(tmp_path):
         ["arena", "--candidate", "standard", "--deals", "0"],
     ]
     for args in cases:
-        r = _run(args)
+        r = run_cli(*args)
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert r.stdout == ""
         assert len(r.stderr.strip().splitlines()) == 1, r.stderr
@@ -94,12 +85,12 @@ def test_arena_prints_the_summary(capsys):
     for key in ("pick_rate", "leaster_rate"):
         assert 0 <= out[key] <= 1
     # The same seed gives the same matches, also across processes.
-    r = _run(["arena", "--candidate", "random", "--field", "standard", "--deals", "3",
-              "--jobs", "2", "--seed", "3"])
+    r = run_module("arena", "--candidate", "random", "--field", "standard", "--deals", "3",
+                   "--jobs", "2", "--seed", "3")          # a real process, and its workers
     assert r.returncode == 0, r.stderr
     first = json.loads(r.stdout)
-    second = json.loads(_run(["arena", "--candidate", "random", "--field", "standard",
-                              "--deals", "3", "--jobs", "1", "--seed", "3"]).stdout)
+    second = json.loads(run_cli("arena", "--candidate", "random", "--field", "standard",
+                              "--deals", "3", "--jobs", "1", "--seed", "3").stdout)
     assert first["mean_per_hand"] == second["mean_per_hand"]
 
 
@@ -114,7 +105,7 @@ def test_arena_under_table_options(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["hands"] == 15 and 0 <= out["thrown_in_rate"] <= 1
     for bad in ("p9", '{"crack": "yes"}', "{not json"):
-        r = _run(["arena", "--candidate", "standard", "--deals", "1", "--rules", bad])
+        r = run_cli("arena", "--candidate", "standard", "--deals", "1", "--rules", bad)
         assert r.returncode == 2, (bad, r.stdout, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
 

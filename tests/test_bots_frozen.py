@@ -14,7 +14,10 @@ keep doing so forever (this file also runs in Pyodide).
 
 from __future__ import annotations
 
+import functools
 import hashlib
+
+import pytest
 
 from sheepshead.bots import make_player
 from sheepshead.state import HandState
@@ -24,7 +27,12 @@ FROZEN_DIGESTS = {"standard-v1": "40d6b6a43c97", "expert-v1": "4c1f0679aa7c",
 """Printed for ``standard`` and ``expert`` by ``bench/bots.py`` on 2026-12-01 (morning: v1;
 evening: v2)."""
 
+SAMPLE_DIGESTS = {"expert-v1": "ba50ed690245", "expert-v2": "ea5659b138d1"}
+"""The Expert digests on every tenth of the 200 positions (``spread()[::10]``): the fast tier's
+sample, computed from the frozen players while they gave FROZEN_DIGESTS on all 200."""
 
+
+@functools.cache
 def bench_positions(games: int = 40) -> list:
     """The views of ``bench/bots.py``: every decision with a choice in 40 seeded hands."""
     out = []
@@ -37,6 +45,13 @@ def bench_positions(games: int = 40) -> list:
                 out.append(view)
             state.apply(players[state.to_act].choose(view))
     return out
+
+
+def spread() -> list:
+    """200 of the 913 positions, evenly spread: the Expert is too slow for all of them."""
+    views = bench_positions()
+    step = len(views) / 200
+    return [views[int(k * step)] for k in range(200)]
 
 
 def digest(level: str, views: list) -> str:
@@ -53,11 +68,9 @@ def test_standard_v1_makes_the_choices_of_2026_12_01():
     assert digest("standard-v1", views) == FROZEN_DIGESTS["standard-v1"]
 
 
+@pytest.mark.slow
 def test_expert_v1_makes_the_choices_of_2026_12_01():
-    views = bench_positions()
-    step = len(views) / 200
-    spread = [views[int(k * step)] for k in range(200)]
-    assert digest("expert-v1", spread) == FROZEN_DIGESTS["expert-v1"]
+    assert digest("expert-v1", spread()) == FROZEN_DIGESTS["expert-v1"]
 
 
 def test_standard_v2_makes_the_choices_of_2026_12_01_evening():
@@ -65,11 +78,14 @@ def test_standard_v2_makes_the_choices_of_2026_12_01_evening():
     assert digest("standard-v2", views) == FROZEN_DIGESTS["standard-v2"]
 
 
+@pytest.mark.slow
 def test_expert_v2_makes_the_choices_of_2026_12_01_evening():
-    views = bench_positions()
-    step = len(views) / 200
-    spread = [views[int(k * step)] for k in range(200)]
-    assert digest("expert-v2", spread) == FROZEN_DIGESTS["expert-v2"]
+    assert digest("expert-v2", spread()) == FROZEN_DIGESTS["expert-v2"]
+
+
+@pytest.mark.parametrize("level", sorted(SAMPLE_DIGESTS))
+def test_the_frozen_experts_choices_on_a_sample(level):
+    assert digest(level, spread()[::10]) == SAMPLE_DIGESTS[level]
 
 
 def test_the_yardsticks_are_levels_the_page_never_offers():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tiers import split
 
 from sheepshead.actions import BLITZ, CRACK, PASS, RECRACK
 from sheepshead.bots import make_player
@@ -61,9 +62,10 @@ def test_every_level_plays_every_option_table_legally(name, level):
 
 @pytest.mark.parametrize("name", ["crack+blitz", "jack+crack+blitz", "three-handed",
                                   "four-handed+jack+crack", "doubler"])
-def test_expert_plays_option_tables_legally(name):
+@split("hands", 2, fast=1)
+def test_expert_plays_option_tables_legally(name, hands):
     rules = Rules.from_json(TABLES[name])
-    for h in range(2):
+    for h in hands:
         # The Expert in seats 0 and 2 among Standard players (its search is slow).
         state = _play(rules, "game:%016x" % (0xe4 + 31 * h), 3 + h, ["expert", "standard"], h)
         assert state.is_over

@@ -691,10 +691,11 @@ def test_stats_survive_a_round_trip_and_a_corrupt_book():
 
 
 # --------------------------------------------------------------------- par
-@pytest.fixture(scope="module")
-def full_par():
-    steps = list(par_steps(DAY))
-    return steps
+@pytest.fixture(scope="module", params=[pytest.param(3, id="3-hands"),
+                                        pytest.param(10, id="10-hands", marks=pytest.mark.slow)])
+def full_par(request):
+    """Every step of the par: of the first three hands in the fast tier, of all ten in the full run."""
+    return list(par_steps(DAY, hands=request.param))
 
 
 def direct_replay(day: dt.date, hands: int) -> Game:
@@ -712,18 +713,20 @@ def direct_replay(day: dt.date, hands: int) -> Game:
 
 def test_par_is_the_expert_in_your_seat_with_progress_to_the_last_step(full_par):
     last = full_par[-1].par
+    hands = full_par[-1].hands
     assert last is not None and all(s.par is None for s in full_par[:-1])
-    assert last.day == DAY and len(last.hand_scores) == 10
+    assert last.day == DAY and len(last.hand_scores) == hands
     assert last.total == last.totals[0] and sum(last.totals) == 0
     decisions = [s.decisions for s in full_par]
-    assert decisions == sorted(decisions) and decisions[-1] > 100
+    assert decisions == sorted(decisions) and decisions[-1] > 10 * hands
     assert [s.hands for s in full_par] == sorted(s.hands for s in full_par)
-    assert {s.hands for s in full_par} == set(range(11))
-    assert all(s.hands_total == 10 for s in full_par)
+    assert {s.hands for s in full_par} == set(range(hands + 1))
+    assert all(s.hands_total == hands for s in full_par)
     checked = check_result(parse_result(last.fragment), computer_moves=False)
-    assert checked.totals == last.totals and checked.finished
+    assert checked.totals == last.totals and checked.finished == (hands == 10)
 
 
+@pytest.mark.parametrize("full_par", [3], ids=["3-hands"], indirect=True)  # once is enough
 def test_par_is_deterministic_and_equals_a_direct_replay(full_par):
     par = full_par[-1].par
     assert par is not None

@@ -1,26 +1,19 @@
-"""`python -m sheepshead deal | replay` through a real subprocess.
+"""`python -m sheepshead deal | replay`: in-process through ``cli.main`` (tests/cli_helpers.py),
+and two smoke tests through a real ``python -m sheepshead`` process.
 
-Needs subprocess (not for Pyodide), but nothing beyond pytest and the standard library.
+Not for Pyodide (subprocess), but nothing beyond pytest and the standard library.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli, run_module
 
-ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
-
-
-def run(*args, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "sheepshead", *args], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, env=env, timeout=60)
 
 
 def golden(name: str) -> dict:
@@ -39,7 +32,7 @@ def refused(proc: subprocess.CompletedProcess) -> str:
 
 
 def test_deal_prints_the_vector():
-    proc = run("deal", "--seed", "daily:2026-11-30", "--hand", "1")
+    proc = run_cli("deal", "--seed", "daily:2026-11-30", "--hand", "1")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {
         "dealer": 4,
@@ -49,7 +42,7 @@ def test_deal_prints_the_vector():
 
 
 def test_deal_game_seed_hand_3():
-    proc = run("deal", "--seed", "game:0123456789abcdef", "--hand", "3", "--players", "5")
+    proc = run_cli("deal", "--seed", "game:0123456789abcdef", "--hand", "3", "--players", "5")
     assert proc.returncode == 0
     out = json.loads(proc.stdout)
     assert out["dealer"] == 1 and out["blind"] == ["10S", "JC"]
@@ -60,7 +53,7 @@ def test_replay_complete_record_from_file(tmp_path):
     data = golden("unknown_followed_never_wins")
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(data), "utf-8")
-    proc = run("replay", str(path))
+    proc = run_cli("replay", str(path))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert set(out) == {"picker", "partner", "called", "alone", "leaster", "tricks", "points",
@@ -75,7 +68,7 @@ def test_replay_complete_record_from_file(tmp_path):
 
 def test_replay_leaster_from_stdin():
     data = golden("leaster_tie")
-    proc = run("replay", "-", stdin=json.dumps(data))
+    proc = run_cli("replay", "-", stdin=json.dumps(data))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["leaster"] is True and out["side_points"] is None and out["picker"] is None
@@ -84,13 +77,13 @@ def test_replay_leaster_from_stdin():
 
 def test_replay_partial_record_from_stdin():
     data = golden("duty_partner_leads_called_card")
-    proc = run("replay", "-", stdin=json.dumps(data))
+    proc = run_cli("replay", "-", stdin=json.dumps(data))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert set(out) == {"to_act", "legal"}
     assert out["to_act"] == data["expect"]["to_act"]
     assert sorted(out["legal"]) == sorted(data["expect"]["legal"])
-    again = json.loads(run("replay", "-", stdin=json.dumps(data)).stdout)
+    again = json.loads(run_cli("replay", "-", stdin=json.dumps(data)).stdout)
     assert again["legal"] == out["legal"], "stable order"
 
 
@@ -100,7 +93,7 @@ def test_replay_full_deal_record():
                                                   "10D QC 9C 7H JS 8C", "9H KC QD AD 7S AC",
                                                   "JC AH 9D KS KH 7D"]], "blind": ["KD", "10C"]},
            "actions": ["pass", "pass", "pass"]}
-    out = json.loads(run("replay", "-", stdin=json.dumps(rec)).stdout)
+    out = json.loads(run_cli("replay", "-", stdin=json.dumps(rec)).stdout)
     assert out == {"to_act": 3, "legal": ["pick", "pass"]}
 
 
@@ -156,46 +149,46 @@ BAD_INPUTS = {
 
 @pytest.mark.parametrize("name", sorted(BAD_INPUTS))
 def test_bad_input_exits_2_with_one_line(name):
-    refused(run("replay", "-", stdin=BAD_INPUTS[name]))
+    refused(run_cli("replay", "-", stdin=BAD_INPUTS[name]))
 
 
 def test_redeal_under_the_doubler_is_read():
     record = {"format": "sheepshead/1", "rules": {"all_pass": "doubler"},
               "seed": "game:0123456789abcdef", "hand": 1, "redeal": 1, "actions": []}
-    out = run("replay", "-", stdin=json.dumps(record))
+    out = run_cli("replay", "-", stdin=json.dumps(record))
     assert out.returncode == 0 and json.loads(out.stdout)["to_act"] == 0
 
 
 def test_redeal_without_the_doubler_says_why():
     record = json.loads(BAD_INPUTS["redeal without the doubler"])
-    out = run("replay", "-", stdin=json.dumps(record))
+    out = run_cli("replay", "-", stdin=json.dumps(record))
     assert out.returncode == 2 and "doubler" in out.stderr
 
 
 def test_illegal_action_message_names_index_action_and_reason():
     data = golden("err_follow_trump")
-    line = refused(run("replay", "-", stdin=json.dumps(data)))
+    line = refused(run_cli("replay", "-", stdin=json.dumps(data)))
     assert line == data["expect_error"] == 'action 12 "play 10C": seat 2 must follow trump'
 
 
 def test_duty_error_message():
     data = golden("err_partner_throws_off_called")
-    assert refused(run("replay", "-", stdin=json.dumps(data))) == data["expect_error"]
+    assert refused(run_cli("replay", "-", stdin=json.dumps(data))) == data["expect_error"]
 
 
 def test_missing_file(tmp_path):
-    line = refused(run("replay", str(tmp_path / "nope.json")))
+    line = refused(run_cli("replay", str(tmp_path / "nope.json")))
     assert "nope.json" in line
 
 
 def test_not_utf8_file(tmp_path):
     path = tmp_path / "bin.json"
     path.write_bytes(b"\xff\xfe\x00garbage")
-    refused(run("replay", str(path)))
+    refused(run_cli("replay", str(path)))
 
 
 def test_directory_instead_of_file(tmp_path):
-    refused(run("replay", str(tmp_path)))
+    refused(run_cli("replay", str(tmp_path)))
 
 
 @pytest.mark.parametrize("args", [
@@ -209,4 +202,22 @@ def test_directory_instead_of_file(tmp_path):
     [],
 ])
 def test_bad_command_lines(args):
-    refused(run(*args))
+    refused(run_cli(*args))
+
+
+# ------------------------------------------------------- through a real process
+
+
+def test_python_m_sheepshead_deals_in_a_real_process():
+    proc = run_module("deal", "--seed", "daily:2026-11-30", "--hand", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == run_cli("deal", "--seed", "daily:2026-11-30", "--hand", "1").stdout
+
+
+def test_deeply_nested_standard_input_is_refused_by_a_real_process():
+    refused(run_module("replay", "-", stdin=BAD_INPUTS["deeply nested"]))
+
+
+def test_help_exits_0_through_systemexit():
+    proc = run_cli("--help")                       # argparse prints and raises SystemExit(0)
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: python -m sheepshead")

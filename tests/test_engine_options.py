@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import reference
+from tiers import sizes
 
 from sheepshead import Game, HandState, Rules, SheepsheadError
 from sheepshead.cards import CARDS, card_points, cards_of, parse_card
@@ -293,10 +294,11 @@ def test_doubler_throws_in_and_the_next_played_hand_counts_double_compounding():
     assert saved.deals == game.deals and saved.totals() == game.totals()
 
 
-def test_leaster_options_tiebreak_shared_and_blind_to_last_trick():
+@sizes("hands", fast=300, full=3000)
+def test_leaster_options_tiebreak_shared_and_blind_to_last_trick(hands):
     rng = random.Random(12)
     tie_cases = shared_cases = blind_cases = 0
-    for seed in seeds(3000, "leaster"):
+    for seed in seeds(hands, "leaster"):
         state = HandState.from_seed(seed, 1)
         for _ in range(5):
             state.apply("pass")

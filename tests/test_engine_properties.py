@@ -1,5 +1,9 @@
 """Property tests (hypothesis): notation and record round trips, replay = apply, garbage in.
 
+The costlier properties run a tenth of their examples in the fast tier and all of them in
+the full run (``@sizes("examples", ...)``, tests/tiers.py): each builds its hypothesis test
+inside, with the example count it is given.
+
 Needs hypothesis: NOT for Pyodide.
 """
 
@@ -10,6 +14,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import sizes
 
 from sheepshead import CARDS, Action, HandRecord, HandState, RecordError, SheepsheadError, parse_card, replay
 from sheepshead.actions import Kind, action_of, code_of
@@ -110,46 +115,58 @@ def same_state(a: HandState, b: HandState) -> None:
         assert a.view(s) == b.view(s)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(positions())
-def test_replaying_a_record_reaches_the_same_state(pos):
-    seed, hand, actions, state = pos
-    record = HandRecord(seed=seed, hand=hand, actions=tuple(actions))
-    assert HandRecord.from_json(record.to_json()) == record
-    assert HandRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
-    same_state(record.replay(), state)
-    same_state(replay(json.dumps(record.to_json())), state)
-    # with the full deal instead of seed + hand
-    full = record_of(state)
-    assert full.deal is not None and full.seed is None
-    assert HandRecord.from_json(full.to_json()) == full
-    same_state(full.replay(), state)
-    by_seed = record_of(state, seed=seed, hand=hand)
-    assert (by_seed.seed, by_seed.hand, by_seed.actions) == (seed, hand, tuple(actions))
-    assert by_seed.dealer == (hand + 3) % 5
-    same_state(by_seed.replay(), state)
+@sizes("examples", fast=15, full=150)
+def test_replaying_a_record_reaches_the_same_state(examples):
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(positions())
+    def check(pos):
+        seed, hand, actions, state = pos
+        record = HandRecord(seed=seed, hand=hand, actions=tuple(actions))
+        assert HandRecord.from_json(record.to_json()) == record
+        assert HandRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
+        same_state(record.replay(), state)
+        same_state(replay(json.dumps(record.to_json())), state)
+        # with the full deal instead of seed + hand
+        full = record_of(state)
+        assert full.deal is not None and full.seed is None
+        assert HandRecord.from_json(full.to_json()) == full
+        same_state(full.replay(), state)
+        by_seed = record_of(state, seed=seed, hand=hand)
+        assert (by_seed.seed, by_seed.hand, by_seed.actions) == (seed, hand, tuple(actions))
+        assert by_seed.dealer == (hand + 3) % 5
+        same_state(by_seed.replay(), state)
+
+    check()
 
 
-@settings(max_examples=60, deadline=None)
-@given(positions(), st.data())
-def test_records_with_unknown_keys_and_lowercase_actions(pos, data):
-    seed, hand, actions, state = pos
-    lower = [a.lower() for a in actions]
-    rec = {"format": "sheepshead/1", "seed": seed, "hand": hand, "actions": lower,
-           "comment": data.draw(st.text(max_size=20)), "expect": {"x": 1}}
-    same_state(replay(rec), state)
+@sizes("examples", fast=10, full=60)
+def test_records_with_unknown_keys_and_lowercase_actions(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(positions(), st.data())
+    def check(pos, data):
+        seed, hand, actions, state = pos
+        lower = [a.lower() for a in actions]
+        rec = {"format": "sheepshead/1", "seed": seed, "hand": hand, "actions": lower,
+               "comment": data.draw(st.text(max_size=20)), "expect": {"x": 1}}
+        same_state(replay(rec), state)
+
+    check()
 
 
 # ------------------------------------------------------------- garbage in
 
-@settings(max_examples=400, deadline=None)
-@given(st.text(max_size=60))
-def test_garbage_text_raises_only_sheepshead_errors(text):
-    for fn in (parse_card, Action.parse, loads, replay):
-        try:
-            fn(text)
-        except SheepsheadError:
-            pass
+@sizes("examples", fast=40, full=400)
+def test_garbage_text_raises_only_sheepshead_errors(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(st.text(max_size=60))
+    def check(text):
+        for fn in (parse_card, Action.parse, loads, replay):
+            try:
+                fn(text)
+            except SheepsheadError:
+                pass
+
+    check()
 
 
 json_values = st.recursive(
@@ -172,31 +189,39 @@ def garbage_records(draw):
     return base
 
 
-@settings(max_examples=400, deadline=None)
-@given(garbage_records())
-def test_garbage_records_raise_only_sheepshead_errors(data):
-    text = json.dumps(data)
-    for fn in (loads, replay):
+@sizes("examples", fast=40, full=400)
+def test_garbage_records_raise_only_sheepshead_errors(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(garbage_records())
+    def check(data):
+        text = json.dumps(data)
+        for fn in (loads, replay):
+            try:
+                fn(text)
+            except SheepsheadError:
+                pass
         try:
-            fn(text)
+            replay(data)
         except SheepsheadError:
             pass
-    try:
-        replay(data)
-    except SheepsheadError:
-        pass
+
+    check()
 
 
-@settings(max_examples=200, deadline=None)
-@given(positions(), st.text(max_size=12))
-def test_garbage_action_at_any_position(pos, junk):
-    seed, hand, actions, state = pos
-    rec = {"seed": seed, "hand": hand, "actions": actions + [junk]}
-    try:
-        replay(rec)
-    except RecordError as e:
-        assert str(e).startswith(f"action {len(actions)} ")
-        assert e.index == len(actions)
+@sizes("examples", fast=20, full=200)
+def test_garbage_action_at_any_position(examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(positions(), st.text(max_size=12))
+    def check(pos, junk):
+        seed, hand, actions, state = pos
+        rec = {"seed": seed, "hand": hand, "actions": actions + [junk]}
+        try:
+            replay(rec)
+        except RecordError as e:
+            assert str(e).startswith(f"action {len(actions)} ")
+            assert e.index == len(actions)
+
+    check()
 
 
 @pytest.mark.parametrize("text", [

@@ -8,7 +8,8 @@
 * every seat's view at random points never shows a card that seat cannot see;
 * a differential run against tests/reference.py (legal actions at every step and the outcome).
 
-Standard library + pytest only (runs under Pyodide too).
+Each check runs a sample in the fast tier and the rest of its hands in the full run
+(tests/tiers.py). Standard library + pytest only (runs under Pyodide too).
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference as R
+from tiers import sizes, split
 
 from sheepshead import Card, HandState, SheepsheadError, parse_card
 from sheepshead.actions import Kind, action_of
 from sheepshead.cards import CARDS, POINTS, cards_of
 from sheepshead.state import Phase
 
-HANDS = 10_000
 ALL = (1 << 32) - 1
 
 
@@ -104,18 +105,19 @@ def play_moves(i: int) -> list[str]:
     return [str(a) for a in st.actions()]
 
 
-def test_ten_thousand_random_hands_both_apis():
-    half = HANDS // 2
+@split("hands", 10_000, fast=300)
+def test_ten_thousand_random_hands_both_apis(hands: range):
+    half = hands.start + len(hands) // 2
     outcomes = {"leaster": 0, "alone": 0, "partner": 0, "unknown": 0, "ten": 0}
-    for i in range(half):
+    for i in range(hands.start, half):
         play_actions(i)
-    for i in range(half, HANDS):
+    for i in range(half, hands.stop):
         play_moves(i)
     # both paths agree on shared seeds, action for action
-    for i in range(0, HANDS, 25):
+    for i in hands[::25]:
         assert play_actions(i) == play_moves(i)
     # the random hands reach every kind of hand
-    for i in range(2000):
+    for i in hands[:2000]:
         seed, hand = seed_of(i)
         st = HandState.from_seed(seed, hand)
         rng = random.Random(i)
@@ -131,8 +133,9 @@ def test_ten_thousand_random_hands_both_apis():
     assert outcomes["leaster"] > 0 and outcomes["alone"] > 0 and outcomes["partner"] > 0
 
 
-def test_legal_actions_and_moves_agree_and_all_verify():
-    for i in range(300):
+@split("hands", 300, fast=30)
+def test_legal_actions_and_moves_agree_and_all_verify(hands: range):
+    for i in hands:
         seed, hand = seed_of(i)
         rng = random.Random(i)
         st = HandState.from_seed(seed, hand)
@@ -159,10 +162,11 @@ def test_legal_actions_and_moves_agree_and_all_verify():
             st.apply("pass")
 
 
-def test_illegal_actions_are_refused_with_a_reason():
+@split("hands", 60, fast=6)
+def test_illegal_actions_are_refused_with_a_reason(hands: range):
     """Every action that is NOT listed as legal is refused by verify / apply (sampled)."""
     every_play = [f"play {c}" for c in CARDS]
-    for i in range(60):
+    for i in hands:
         seed, hand = seed_of(i)
         rng = random.Random(i)
         st = HandState.from_seed(seed, hand)
@@ -182,8 +186,9 @@ def test_illegal_actions_are_refused_with_a_reason():
             st.apply(rng.choice(sorted(legal)))
 
 
-def test_engine_agrees_with_reference_step_by_step():
-    for i in range(1500):
+@split("hands", 1500, fast=150)
+def test_engine_agrees_with_reference_step_by_step(hands: range):
+    for i in hands:
         seed, hand = seed_of(10_000 + i)
         rng = random.Random(i)
         st = HandState.from_seed(seed, hand)
@@ -203,11 +208,12 @@ def test_engine_agrees_with_reference_step_by_step():
         assert [t["winner"] for t in res["tricks"]] == [t["winner"] for t in out["tricks"]]
 
 
-def test_reference_differential_with_unknown_and_ten_calls():
+@sizes("each", fast=3, full=25)
+def test_reference_differential_with_unknown_and_ten_calls(each: int):
     """Random play rarely calls a Ten or an unknown card: steer the call so both are exercised."""
     counts = {"unknown": 0, "ten": 0}
     i = 0
-    while min(counts.values()) < 25 and i < 60_000:
+    while min(counts.values()) < each and i < 60_000:
         i += 1
         seed, hand = seed_of(50_000 + i)
         rng = random.Random(i)
@@ -244,7 +250,7 @@ def test_reference_differential_with_unknown_and_ten_calls():
         res = st.result().to_json()
         for key in ("partner", "called", "points", "side_points", "scores"):
             assert res[key] == out[key], (key, seed, hand)
-    assert counts["unknown"] >= 25 and counts["ten"] >= 25, counts
+    assert counts["unknown"] >= each and counts["ten"] >= each, counts
 
 
 # ----------------------------------------------------------------- views
@@ -333,9 +339,10 @@ def check_view(st: HandState, seat: int) -> None:
     assert len(v.history) == len(st.history)
 
 
-def test_views_never_show_hidden_cards():
+@split("hands", 600, fast=30)
+def test_views_never_show_hidden_cards(hands: range):
     checked = 0
-    for i in range(600):
+    for i in hands:
         seed, hand = seed_of(20_000 + i)
         rng = random.Random(i)
         st = HandState.from_seed(seed, hand)
@@ -347,4 +354,4 @@ def test_views_never_show_hidden_cards():
             st.apply_move(rng.choice(st.legal_moves()))
         v = st.view(rng.randrange(5))
         assert v.result == st.result() and v.to_act is None and v.is_over
-    assert checked > 4_000
+    assert checked > 6 * len(hands)  # 4,000 views in 600 hands

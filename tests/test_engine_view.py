@@ -7,7 +7,9 @@ deal, and the seat's view must be equal. Redistributions that make a public acti
 illegal (a seat that showed out of a suit, say) are skipped, but a large number of
 comparisons must actually be made.
 
-Standard library + pytest only (runs under Pyodide too).
+The two random checks run a sample in the fast tier, the rest in the full run (tests/tiers.py).
+Standard library + pytest only (it can run under Pyodide, though tests/test_in_pyodide.py
+leaves it out: no runtime difference reaches these properties).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+
+from tiers import sizes, split
 
 from sheepshead import Action, Card, HandState, SheepsheadError, replay
 from sheepshead.actions import Kind
@@ -111,10 +115,11 @@ def redistribute(st: HandState, seat: int, rng: random.Random) -> HandState | No
     return other
 
 
-def test_views_equal_when_hidden_cards_are_dealt_differently():
+@split("hands", 400, fast=40)
+def test_views_equal_when_hidden_cards_are_dealt_differently(hands: range):
     compared = changed = 0
     by_phase = {p: 0 for p in Phase}
-    for i in range(400):
+    for i in hands:
         seed, hand = seed_of(i)
         rng = random.Random(i)
         st = HandState.from_seed(seed, hand)
@@ -135,16 +140,17 @@ def test_views_equal_when_hidden_cards_are_dealt_differently():
                         break
             st.apply_move(rng.choice(st.legal_moves()))
             step += 1
-    assert compared >= 1000, compared
-    assert changed >= 800, changed
+    assert compared >= 2.5 * len(hands), compared  # 1,000 in 400 hands
+    assert changed >= 2 * len(hands), changed
     assert all(by_phase[p] > 0 for p in (Phase.PICK, Phase.PLAY)), by_phase
 
 
-def test_views_equal_with_unknown_card_hidden():
+@sizes("views", fast=20, full=200)
+def test_views_equal_with_unknown_card_hidden(views: int):
     """Positions with a face-down unknown card: other seats' views do not depend on which card it is."""
     compared = 0
     i = 0
-    while compared < 200 and i < 20_000:
+    while compared < views and i < 20_000:
         i += 1
         seed, hand = seed_of(100_000 + i)
         rng = random.Random(i)
@@ -177,7 +183,7 @@ def test_views_equal_with_unknown_card_hidden():
                     assert other.view(seat) == st.view(seat)
                     compared += 1
                     break
-    assert compared >= 200, compared
+    assert compared >= views, compared
 
 
 def test_view_differs_when_own_cards_differ():

@@ -206,7 +206,6 @@ def test_a_new_build_is_offered_and_never_interrupts_a_hand(page, builds, sites)
     assert page.log.page_errors == []
 
 
-@pytest.mark.browser
 def first_hand_over_items() -> dict[str, str]:
     """localStorage items: a New Game whose first hand is over (and the settings that open
     it), made with the engine and the page's own computer players."""
@@ -233,6 +232,7 @@ INSTALL_EVENT = """() => {
 }"""
 
 
+@pytest.mark.browser
 def test_install_offer_waits_for_the_first_hand(page, site_url):
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -242,6 +242,7 @@ def test_install_offer_waits_for_the_first_hand(page, site_url):
     assert page.locator('#offline-bar [data-offline-msg="install"]').count() == 0
 
 
+@pytest.mark.browser
 def test_ready_to_play_offline_waits_for_the_first_hand_and_is_said_once(page, site_url):
     page.add_init_script(seed_script(first_hand_over_items()))
     page.goto(site_url)
@@ -256,6 +257,7 @@ def test_ready_to_play_offline_waits_for_the_first_hand_and_is_said_once(page, s
     assert page.locator(READY_NOTICE).count() == 0        # once per browser
 
 
+@pytest.mark.browser
 def test_install_button_where_the_browser_offers_installation(page, site_url):
     page.add_init_script(seed_script(first_hand_over_items()))
     page.goto(site_url)
@@ -311,6 +313,7 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+@pytest.mark.site
 def test_manifest_is_valid_and_its_icons_have_their_sizes(site_dir):
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
     for key in ("name", "short_name", "start_url", "scope", "display", "icons",
@@ -333,6 +336,7 @@ def test_manifest_is_valid_and_its_icons_have_their_sizes(site_dir):
     assert manifest["theme_color"].lower() in html.lower()
 
 
+@pytest.mark.site
 def test_precache_lists_exactly_the_shipped_files(site_dir):
     text = (site_dir / "sw.js").read_text(encoding="utf-8")
     listed = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))
@@ -353,6 +357,7 @@ def test_precache_lists_exactly_the_shipped_files(site_dir):
     assert "skipWaiting()" in text and "clients.claim()" in text
 
 
+@pytest.mark.site
 def test_the_cache_name_follows_the_content(site_dir, tmp_path):
     copy = tmp_path / "dist"
     shutil.copytree(site_dir, copy)

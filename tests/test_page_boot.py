@@ -96,6 +96,7 @@ def test_every_shipped_pyscript_file_is_needed_and_none_is_missing(page, site_ur
 # ------------------------------------------------------------------ static checks
 
 
+@pytest.mark.site
 def test_dist_has_no_source_maps_nor_editor_or_terminal_chunks(site_dir):
     files = [p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()]
     assert files
@@ -107,6 +108,7 @@ def test_dist_has_no_source_maps_nor_editor_or_terminal_chunks(site_dir):
             assert "sourceMappingURL" not in text[-300:], f
 
 
+@pytest.mark.site
 def test_dist_layout(site_dir):
     pyodide = {p.name for p in (site_dir / "pyodide").iterdir()}
     assert pyodide == {
@@ -138,6 +140,7 @@ def _shape(tree) -> str:
     return ast.dump(tree)
 
 
+@pytest.mark.site
 def test_the_engine_ships_without_docstrings_and_comments_line_for_line(site_dir):
     """build.lean_source: each module in sheepshead.zip is its source without docstrings and
     comments, with the same code and every line where it was (tracebacks point right)."""
@@ -180,6 +183,7 @@ def _is_relative(url: str) -> bool:
     return not parts.scheme and not parts.netloc and not url.startswith("/")
 
 
+@pytest.mark.site
 def test_all_urls_in_index_html_and_config_are_relative(site_dir):
     import json
 

@@ -635,6 +635,8 @@ def test_a_dailys_level_is_a_function_of_its_date() -> None:
     assert resolve_level("easy", "daily:2026-12-02") == "easy"
 
 
+# slow: ten hands of the Expert; test_an_old_dailys_moves_are_the_frozen_experts is its fast sibling
+@pytest.mark.slow
 def test_a_daily_link_made_before_the_expert_changed_still_checks() -> None:
     link = parse_result(OLD_DAILY_LINK)
     check = check_result(link)
@@ -702,6 +704,8 @@ def test_a_link_whose_moves_no_version_makes_says_where() -> None:
     assert link.level == "standard"
 
 
+# slow: up to 20 games of the Expert; the fast tier keeps the other version checks
+@pytest.mark.slow
 def test_a_new_game_played_against_the_old_expert_still_checks() -> None:
     from sheepshead.bots.seating import MoveCheck
     # The first of these New Games whose first hand the two Experts play differently.

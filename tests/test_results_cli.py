@@ -1,34 +1,20 @@
-"""`python -m sheepshead verify LINK` through a real subprocess.
+"""`python -m sheepshead verify LINK`: in-process through ``cli.main`` (tests/cli_helpers.py),
+and a smoke test through a real ``python -m sheepshead`` process reading standard input.
 
-Needs subprocess (not for Pyodide), but nothing beyond pytest and the standard library.
+Not for Pyodide (subprocess), but nothing beyond pytest and the standard library.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
-import sys
-from pathlib import Path
+
+from cli_helpers import run_cli, run_module
 
 from sheepshead import Game
 from sheepshead.bots.seating import computer_choice
 from sheepshead.results import result_fragment
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    if isinstance(stdin, bytes):
-        proc = subprocess.run([sys.executable, "-m", "sheepshead", *args], input=stdin,
-                              capture_output=True, cwd=ROOT, env=env, timeout=120)
-        return subprocess.CompletedProcess(proc.args, proc.returncode,
-                                           proc.stdout.decode("utf-8"),
-                                           proc.stderr.decode("utf-8"))
-    return subprocess.run([sys.executable, "-m", "sheepshead", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
 
 
 def refused(proc: subprocess.CompletedProcess[str]) -> str:
@@ -62,7 +48,7 @@ def easy_game(hands: int) -> Game:
 def test_verify_prints_the_check_as_json() -> None:
     game = easy_game(10)
     fragment = result_fragment(game, by="Ann <b>", level="easy")
-    proc = run("verify", fragment)
+    proc = run_cli("verify", fragment)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data == {"link": fragment, "daily_opponents": None,
@@ -77,34 +63,43 @@ def test_verify_prints_the_check_as_json() -> None:
 def test_verify_reads_a_whole_url_and_standard_input() -> None:
     fragment = result_fragment(easy_game(2))
     url = "https://example.org/sheepshead/index.html?from=mail" + fragment
-    by_arg = run("verify", url, "--scores-only")
+    by_arg = run_cli("verify", url, "--scores-only")
     assert by_arg.returncode == 0, by_arg.stderr
     data = json.loads(by_arg.stdout)
     assert data["hands"] == 2 and data["level"] == "standard"
     assert data["computer_moves_match"] is None
-    by_stdin = run("verify", "-", "--scores-only", stdin=url + "\n")
+    by_stdin = run_cli("verify", "-", "--scores-only", stdin=url + "\n")
     assert by_stdin.returncode == 0, by_stdin.stderr
     assert by_stdin.stdout == by_arg.stdout
-    without_hash = run("verify", fragment[1:], "--scores-only")
+    without_hash = run_cli("verify", fragment[1:], "--scores-only")
     assert without_hash.stdout == by_arg.stdout
     # the link was played against Easy players, not Standard ones
-    full = json.loads(run("verify", fragment).stdout)
+    full = json.loads(run_cli("verify", fragment).stdout)
     assert full["computer_moves_match"] is False
     assert full["first_difference"].startswith("hand 1 action ")
 
 
 def test_a_bad_link_exits_2_with_one_line() -> None:
-    assert refused(run("verify", "#daily=2026-11-30&result=1.AABDeXNA")) == \
+    assert refused(run_cli("verify", "#daily=2026-11-30&result=1.AABDeXNA")) == \
         'hand 1 action 6 "play 7C": seat 1 must follow trump'
-    assert refused(run("verify", "#daily=2026-11-30&result=1.AABDe*")) == \
+    assert refused(run_cli("verify", "#daily=2026-11-30&result=1.AABDe*")) == \
         "result: character '*' is not base64url"
-    assert refused(run("verify", "#daily=2026-11-30&result=1.AABDeX")) == \
+    assert refused(run_cli("verify", "#daily=2026-11-30&result=1.AABDeX")) == \
         "result: ends inside hand 1"
-    assert refused(run("verify", "#daily=2026-11-30")) == \
+    assert refused(run_cli("verify", "#daily=2026-11-30")) == \
         "link: no result= part (this names a game, not a result)"
-    assert refused(run("verify", "-", stdin="")).startswith("link: empty")
-    assert refused(run("verify", "-", stdin=b"#daily=2026-11-30&by=\xff")) == \
+    assert refused(run_cli("verify", "-", stdin="")).startswith("link: empty")
+    assert refused(run_cli("verify", "-", stdin=b"#daily=2026-11-30&by=\xff")) == \
         "link: standard input is not UTF-8 text"
-    assert refused(run("verify", "#daily=2026-11-30&result=1.A&by=" + "%41" * 5000)) == \
+    assert refused(run_cli("verify", "#daily=2026-11-30&result=1.A&by=" + "%41" * 5000)) == \
         "by: the name is longer than 24 characters"
-    assert refused(run("verify")).startswith("the following arguments are required")
+    assert refused(run_cli("verify")).startswith("the following arguments are required")
+
+
+def test_verify_reads_standard_input_in_a_real_process() -> None:
+    url = "https://example.org/sheepshead/" + result_fragment(easy_game(1))
+    proc = run_module("verify", "-", "--scores-only", stdin=url + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == run_cli("verify", url, "--scores-only").stdout
+    assert refused(run_module("verify", "-", stdin=b"#daily=2026-11-30&by=\xff")) == \
+        "link: standard input is not UTF-8 text"

@@ -228,7 +228,12 @@ def test_the_computer_moves_are_checked_in_steps():
     assert s.link.moves_checked is False and "this version's easy player" in s.link.difference
 
 
-def test_the_par_is_worked_out_in_steps_and_kept():
+@pytest.mark.parametrize("hands", [pytest.param(2, id="2-hands"),
+                                   pytest.param(10, id="10-hands", marks=pytest.mark.slow)])
+def test_the_par_is_worked_out_in_steps_and_kept(hands, monkeypatch):
+    """The whole par in the full run; in the fast tier, a par of the first two hands."""
+    from sheepshead.ui import background, daily
+    monkeypatch.setattr(background, "par_steps", lambda day: daily.par_steps(day, hands=hands))
     storage = MemoryStorage()
     seed(storage, played_table(TODAY, "easy"))
     s = session(storage)

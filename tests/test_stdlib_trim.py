@@ -45,6 +45,7 @@ def imported_names(path: Path) -> set[str]:
     return names
 
 
+@pytest.mark.site
 def test_every_stdlib_module_the_code_imports_is_shipped(site_dir):
     full = zip_modules(build.PYODIDE_DIR / "python_stdlib.zip")
     shipped = zip_modules(site_dir / "pyodide" / "python_stdlib.zip")
@@ -57,6 +58,7 @@ def test_every_stdlib_module_the_code_imports_is_shipped(site_dir):
     assert sorted(needed - shipped - HOST_ONLY) == []
 
 
+@pytest.mark.site
 def test_the_trimmed_zip_is_smaller_and_keeps_pyodides_own_modules(site_dir):
     shipped_zip = site_dir / "pyodide" / "python_stdlib.zip"
     shipped = zip_modules(shipped_zip)
@@ -70,6 +72,7 @@ def test_the_trimmed_zip_is_smaller_and_keeps_pyodides_own_modules(site_dir):
         assert zf.testzip() is None
 
 
+@pytest.mark.site
 def test_full_stdlib_flag_ships_pyodides_zip_unchanged(tmp_path):
     out = tmp_path / "dist"
     result = subprocess.run([sys.executable, str(ROOT / "build.py"), "--out", str(out), "--full-stdlib"],
@@ -91,6 +94,7 @@ def test_engine_and_ui_run_on_the_trimmed_stdlib_in_pyodide(site_dir):
     assert "trimmed stdlib: ok" in output, output
 
 
+@pytest.mark.site
 def test_the_largest_boot_modules_ship_as_bytecode(site_dir):
     with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
         names = set(zf.namelist())
@@ -101,6 +105,7 @@ def test_the_largest_boot_modules_ship_as_bytecode(site_dir):
     assert header[4:8] == (1).to_bytes(4, "little")  # PEP 552 unchecked-hash pyc
 
 
+@pytest.mark.site
 def test_first_visit_fits_in_5_5_mb_gzip(site_dir):
     """Issue 5's budget: everything a first visit downloads (the page's requests and the
     worker's precache: every shipped file), gzip-compressed, is at most 5.5 MB.

@@ -2,7 +2,8 @@
 the winning mark, the points chip, the illegal tap, the bury helper, hints, undo, claim,
 auto-play, the hand review, the practice hand and hints in a Daily's save and result.
 
-Standard library, pytest and sheepshead only: this file also runs inside Pyodide."""
+Standard library, pytest and sheepshead only (it can run inside Pyodide; tests/test_in_pyodide.py
+says why it is not listed)."""
 
 from __future__ import annotations
 
@@ -360,6 +361,7 @@ def test_the_practice_hand_is_one_hand_never_saved_and_leaves_the_games_alone():
     assert again.table.tutorial
 
 
+@pytest.mark.slow  # a whole Daily against the Expert (the hint itself is checked in the fast tier)
 def test_hints_in_a_daily_are_kept_in_its_save_and_its_result():
     storage = MemoryStorage()
     s = Session(storage, lambda: TODAY)

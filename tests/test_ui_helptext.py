@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from tiers import sizes
 
 from sheepshead.actions import Action, Kind
 from sheepshead.bots import make_player
@@ -58,10 +59,11 @@ def chip_numbers(text: str) -> int:
 # ------------------------------------------------------------------ points
 @pytest.mark.parametrize("rules", [Rules(), Rules(leaster_blind="last-trick"), Rules(players=3),
                                    Rules(all_pass="doubler")], ids=str)
-def test_points_text_adds_up(rules):
+@sizes("hands", fast=20, full=60)
+def test_points_text_adds_up(rules, hands):
     names = names_for(rules.players)
     kinds = {"picked": 0, "leaster": 0, "none": 0}
-    for final, steps in played(rules, 60, 0x7e11, ("random", "standard", "easy")):
+    for final, steps in played(rules, hands, 0x7e11, ("random", "standard", "easy")):
         for state in steps:
             for seat in range(rules.players):
                 p = points_so_far(state.view(seat))

@@ -2,7 +2,8 @@
 when you play it as the Standard player would, the hand can be finished whatever you do, and
 tip() gives a short tip at each of your decisions on any table.
 
-Standard library, pytest and sheepshead only: also run inside Pyodide."""
+Standard library, pytest and sheepshead only (it can run inside Pyodide; tests/test_in_pyodide.py
+says why it is not listed)."""
 
 from __future__ import annotations
 
