@@ -119,12 +119,19 @@ def table_digest(name: str, version: str) -> str:
     return digest(version, views)
 
 
-@pytest.mark.parametrize("version", sorted(DEFAULT_PINS))
+def _expert_slow(versions) -> list:
+    """The versions as parameters, the Experts' marked slow: a second of search a table each
+    (the fast tier keeps the Experts' sampled digests of tests/test_bots_frozen.py)."""
+    return [pytest.param(v, marks=pytest.mark.slow) if v.startswith("expert") else v
+            for v in versions]
+
+
+@pytest.mark.parametrize("version", _expert_slow(sorted(DEFAULT_PINS)))
 def test_versions_choose_as_pinned_on_the_default_table(version):
     assert default_digest(version) == DEFAULT_PINS[version]
 
 
-@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("version", _expert_slow(VERSIONS))
 @pytest.mark.parametrize("name", sorted(TABLE_PINS))
 def test_versions_choose_as_pinned_on_every_option_table(name, version):
     assert table_digest(name, version) == TABLE_PINS[name][version]
@@ -174,7 +181,13 @@ def test_the_pinned_links_are_the_games_of_each_version():
     assert len(links) == 4 + len(VERSIONS)
 
 
-@pytest.mark.parametrize("index", range(4 + len(VERSIONS)))
+FAST_LINKS = (8, 10)
+"""Two New Games (expert-v1's and expert-v3's: three seconds together) run in every tier;
+the Dailies and the other versions' games in the full run."""
+
+
+@pytest.mark.parametrize("index", [i if i in FAST_LINKS else pytest.param(i, marks=pytest.mark.slow)
+                                   for i in range(4 + len(VERSIONS))])
 def test_pinned_links_check_move_by_move(index):
     link = parse_result(_links()[index])
     check = check_result(link)
