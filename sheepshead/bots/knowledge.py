@@ -59,7 +59,7 @@ class Knowledge:
         n = self.players = view.players
         me = self.seat = view.seat
         self.phase = view.phase
-        self.hand = hand = sum(1 << c.index for c in view.hand)
+        self.hand = sum(1 << c.index for c in view.hand)
         self.legal_codes = [a.code for a in view.legal]
         self.picker = picker = -1 if view.picker is None else view.picker
         self.partner = -1 if view.partner is None else view.partner
@@ -67,7 +67,7 @@ class Knowledge:
         self.call_kind = view.call_kind
         self.alone = view.call_kind is CallKind.ALONE
         self.rules = view.rules
-        self.deck = deck = DECK_FOUR if n == 4 else ALL_CARDS
+        self.deck = DECK_FOUR if n == 4 else ALL_CARDS
         # The picker plays alone and this seat knows it: announced, three-handed, or under the
         # Jack of diamonds option once known (only these last two change how the others play).
         self.sure_alone = view.alone is True and (n == 3 or view.call_kind is CallKind.JACK)
@@ -87,7 +87,13 @@ class Knowledge:
             elif p.kind is Kind.PICK:
                 break
         self.passed = passed
+        self._read_play(view, reading)
+        self._read_hidden(view)
 
+    def _read_play(self, view: SeatView, reading: int) -> None:
+        """What the play so far shows: cards played and by whom, voids, points taken, the
+        trick in progress and whether it is the first lead of the called suit."""
+        n, me, picker = self.players, self.seat, self.picker
         played = 0
         played_by = [0] * n
         voids = [0] * n                       # bit k: seat has shown void in play suit k
@@ -149,11 +155,15 @@ class Knowledge:
             and not any(t.cards[0] is None or t.cards[0].index == led_before
                         or SUIT_OF[t.cards[0].index] == self.called_suit for t in view.tricks)
 
+    def _read_hidden(self, view: SeatView) -> None:
+        """Where the cards this seat has not seen may be: each other seat's possible cards,
+        the picker's hold card, the partner's candidates."""
+        n, me, picker, voids = self.players, self.seat, self.picker, self.voids
         cur = view.trick
-        known = hand | played
+        known = self.hand | self.played
         if picker == me:
             known |= self.bury | (1 << self.unknown if self.unknown >= 0 else 0)
-        self.unseen = unseen = deck & ~known
+        self.unseen = unseen = self.deck & ~known
         # Hidden places besides the other hands.
         self.hidden_bury = picker >= 0 and picker != me and self.phase not in _BEFORE_THE_CALL
         self.hidden_blind = picker < 0      # pick phase, or the leaster's blind set aside
