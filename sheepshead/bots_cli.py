@@ -15,9 +15,11 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
+from typing import Any
 
 from .bots import make_player
 from .bots.arena import run_arena
@@ -34,14 +36,14 @@ def _seed(text: str) -> int:
     return parse_count(text, "--seed", 0, 10**18 - 1)
 
 
-def suggest(record_text: str, level: str, seed: int = 0) -> dict:
+def suggest(record_text: str, level: str, seed: int = 0) -> dict[str, object]:
     """The suggestion for the seat to act in a record (JSON text)."""
     player = make_player(level, seed)
     state = loads(record_text).replay()
     if state.is_over:
         raise SheepsheadError("the hand is over: nobody has to act")
     view = state.view(state.to_act)
-    out: dict = {"seat": view.seat}
+    out: dict[str, object] = {"seat": view.seat}
     if hasattr(player, "evaluate"):
         action, values = player.evaluate(view)
         out["action"] = str(action)
@@ -51,23 +53,23 @@ def suggest(record_text: str, level: str, seed: int = 0) -> dict:
     return out
 
 
-def cmd_suggest(args) -> dict:
+def cmd_suggest(args: argparse.Namespace) -> dict[str, object]:
     return suggest(read_input(args.file), args.level, _seed(args.seed))
 
 
-def cmd_arena(args) -> dict:
+def cmd_arena(args: argparse.Namespace) -> dict[str, Any]:
     deals = parse_count(args.deals, "--deals", 1, 1_000_000)
     jobs = parse_count(args.jobs, "--jobs", 0, 256) or (os.cpu_count() or 1)
     progress = None
     if args.progress:
-        def progress(done, total):
+        def progress(done: int, total: int) -> None:
             if done % max(1, total // 20) == 0 or done == total:
                 print(f"arena: {done}/{total} deals", file=sys.stderr, flush=True)
     return run_arena(args.candidate, args.field, deals, jobs, _seed(args.seed), progress,
                      parse_rules(args.rules))
 
 
-def parse_rules(text: str | None):
+def parse_rules(text: str | None) -> Rules:
     """``--rules``: a JSON object of options, or a link's compact form (``p3.crack.blitz``)."""
     if text is None or not text.strip():
         return DEFAULT_RULES
@@ -81,7 +83,7 @@ def parse_rules(text: str | None):
     return Rules.from_code(text)
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: Any) -> None:
     s = subparsers.add_parser("suggest", help="the computer player's choice for the seat to act")
     s.add_argument("file", help="a hand record (or - for standard input)")
     s.add_argument("--level", required=True, help="easy, standard or expert")

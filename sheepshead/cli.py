@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+from typing import Any, NoReturn
 
 from . import bots_cli
 from .board import board_of
@@ -27,17 +28,17 @@ __all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):          # one line, status 2, like every other refusal
+    def error(self, message: str) -> NoReturn:   # one line, status 2, like every refusal
         raise SheepsheadError(message)
 
 
-def cmd_deal(args) -> dict:
+def cmd_deal(args: argparse.Namespace) -> dict[str, Any]:
     hand = parse_count(args.hand, "--hand", 1, HANDS_PER_GAME)
     players = parse_count(args.players, "--players", 3, 5)
     return deal(args.seed, hand, players=players).to_json()
 
 
-def cmd_replay(args) -> dict:
+def cmd_replay(args: argparse.Namespace) -> dict[str, Any]:
     return position_json(loads(read_input(args.file)).replay())
 
 
@@ -119,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def dump(obj: dict) -> str:
+def dump(obj: dict[str, Any]) -> str:
     """JSON with one top-level key per line and each value on one line: easy to read and diff."""
     if not isinstance(obj, dict) or not obj:
         return json.dumps(obj)

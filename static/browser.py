@@ -10,6 +10,8 @@ puts this file beside ``main.py`` (``pyscript.json``'s ``files``).
 """
 
 import datetime
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import JsException
 from pyscript import window
@@ -22,10 +24,10 @@ class LocalStorage:
     """``localStorage`` as a :class:`~sheepshead.ui.saves.Storage`: the browser's refusals
     (SecurityError, QuotaExceededError) become ``OSError``."""
 
-    def __init__(self, ls):
+    def __init__(self, ls: Any) -> None:
         self.ls = ls
 
-    def _call(self, method: str, *args):
+    def _call(self, method: str, *args: str) -> Any:
         try:
             if method == "keys":
                 return [self.ls.key(i) for i in range(int(self.ls.length))]
@@ -66,7 +68,7 @@ def local_now() -> datetime.datetime:
                              int(d.getHours()), int(d.getMinutes()), int(d.getSeconds()))
 
 
-async def share(line: str, notice) -> None:
+async def share(line: str, notice: Callable[..., None]) -> None:
     """Share ``line``: the share sheet, else the clipboard; ``notice(text)`` says what
     happened when it is not the share sheet."""
     nav = window.navigator
@@ -89,6 +91,6 @@ async def share(line: str, notice) -> None:
         notice(f"Copy this to share it: {line}", quiet=True)
 
 
-def is_none(x) -> bool:
+def is_none(x: object) -> bool:
     """True for Python None and JavaScript null / undefined."""
     return x is None or type(x).__name__ in ("JsNull", "JsUndefined")

@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import io
 import json
 import random
 import time
 from functools import cache
 
+import cli_helpers
 from hypothesis import strategies as st
 
-from sheepshead import cli
 from sheepshead.errors import SheepsheadError
 from sheepshead.game import Game
 from sheepshead.results import check_result, parse_result, result_fragment
@@ -118,16 +117,8 @@ def mutated(base: str) -> st.SearchStrategy[str]:
 
 def run_cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
     """``python -m sheepshead ARGV`` in this process: (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    old = cli.sys.stdin
-    cli.sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8", "surrogatepass")),
-                                     encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = cli.main(list(argv))
-    finally:
-        cli.sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
+    p = cli_helpers.run_cli(*argv, stdin=stdin.encode("utf-8", "surrogatepass"))
+    return p.returncode, p.stdout, p.stderr
 
 
 def assert_ends_well(code: int, err: str, what: str) -> None:

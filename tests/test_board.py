@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import random
 
-from sheepshead import cli
+from cli_helpers import run_cli
+
 from sheepshead.board import ANONYMOUS, MAX_LINKS, board_of
 from sheepshead.game import Game
 from sheepshead.results import result_fragment
@@ -31,10 +30,8 @@ def played(seed: str, rng_seed: int, hands: int = 2) -> Game:
 
 
 def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(list(argv))
-    return code, out.getvalue(), err.getvalue()
+    p = run_cli(*argv)
+    return p.returncode, p.stdout, p.stderr
 
 
 def test_players_are_ranked_by_total_with_ties_sharing_a_place() -> None:

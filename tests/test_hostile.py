@@ -15,14 +15,13 @@ past every bound is named as a bug (the fuzz tests in tests/test_fuzz.py fail on
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import io
 import json
 import random
 import time
 
 import pytest
+from cli_helpers import run_cli
 
 from sheepshead import cli
 from sheepshead.errors import SheepsheadError, slipped_past_line
@@ -42,15 +41,8 @@ SEED = "game:0123456789abcdef"
 
 def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
     """``python -m sheepshead ARGV`` in this process: (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    old = cli.sys.stdin
-    cli.sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = cli.main(list(argv))
-    finally:
-        cli.sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
+    p = run_cli(*argv, stdin=stdin)
+    return p.returncode, p.stdout, p.stderr
 
 
 def draw(model: ViewerModel) -> str:

@@ -23,6 +23,8 @@ player each.
 
 from __future__ import annotations
 
+import random
+
 from ..errors import SheepsheadError
 from .base import Player, RandomPlayer
 from .easy import EasyPlayer
@@ -37,7 +39,7 @@ LEVELS = (*WORDS, "random")
 """Every level word :func:`make_player` takes (the page's and the random yardstick)."""
 
 
-def make_player(level: str, seed=0) -> Player:
+def make_player(level: str, seed: int | random.Random = 0) -> Player:
     """A player of ``level``: ``easy``, ``standard``, ``expert`` (today's version),
     ``random``, or a version of :data:`~.versions.VERSIONS` (``standard-v1`` … ``expert-v3``)."""
     if level == "random":
@@ -55,7 +57,7 @@ def make_player(level: str, seed=0) -> Player:
     return ExpertPlayer(seed, config=config)
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     if name == "ExpertPlayer":
         from .expert import ExpertPlayer
         return ExpertPlayer

@@ -15,13 +15,16 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
+from ..actions import Action
 from ..errors import SheepsheadError
 from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
+from ..view import SeatView
 from . import make_player
+from .base import Player
 
 T = TypeVar("T")
 
@@ -41,7 +44,14 @@ def player_seed(seed: int, i: int, rotation: int, seat: int) -> int:
     return int.from_bytes(h[:8], "big") >> 1
 
 
-def play_hand(state: HandState, players: list) -> HandState:
+class Chooser(Protocol):
+    """Whatever chooses a seat's action from its view: a :class:`Player`, or a bench's
+    wrapper of one."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+def play_hand(state: HandState, players: Sequence[Chooser]) -> HandState:
     """Play ``state`` to its end, each seat's player seeing only its seat's view."""
     while not state.is_over:
         seat = state.to_act
@@ -53,7 +63,8 @@ def play_hand(state: HandState, players: list) -> HandState:
     return state
 
 
-def play_rotations(args: tuple, play: Callable[[HandState, list, int], HandState] | None = None
+def play_rotations(args: tuple[Any, ...],
+                   play: Callable[[HandState, list[Player], int], HandState] | None = None
                    ) -> tuple[HandState, ...]:
     """The finished hands of one deal, the candidate in seat ``r`` of the ``r``-th, the field
     in the other seats.  ``args``: candidate, field, arena seed, deal number and (options only)
@@ -73,7 +84,7 @@ def play_rotations(args: tuple, play: Callable[[HandState, list, int], HandState
     return tuple(hands)
 
 
-def play_deal(args: tuple) -> dict:
+def play_deal(args: tuple[Any, ...]) -> dict[str, Any]:
     """The rotations of one deal (the candidate in each seat in turn); the candidate's results."""
     states = play_rotations(args)
     n = len(states)
@@ -104,7 +115,8 @@ def mean_half(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(n)
 
 
-def map_jobs(fn: Callable[[Any], T], work: list, jobs: int = 1, chunksize: int = 1) -> Iterator[T]:
+def map_jobs(fn: Callable[[Any], T], work: list[Any], jobs: int = 1, chunksize: int = 1
+             ) -> Iterator[T]:
     """``fn`` over ``work``, the results in order: here when ``jobs`` is 1 (or less), else in
     ``jobs`` forked worker processes, ``chunksize`` items at a time."""
     if jobs <= 1:
@@ -116,7 +128,8 @@ def map_jobs(fn: Callable[[Any], T], work: list, jobs: int = 1, chunksize: int =
 
 
 def run_arena(candidate: str, field: str, deals: int, jobs: int = 1, seed: int = 0,
-              progress=None, rules: Rules = DEFAULT_RULES) -> dict:
+              progress: Callable[[int, int], None] | None = None,
+              rules: Rules = DEFAULT_RULES) -> dict[str, Any]:
     """Play ``deals`` duplicate deals at a table of ``rules``; the summary ``arena`` prints."""
     for level in (candidate, field):
         make_player(level, 0)                  # unknown level: SheepsheadError now

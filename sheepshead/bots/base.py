@@ -22,7 +22,7 @@ from ..view import SeatView
 __all__ = ["Player", "RandomPlayer", "check_seed"]
 
 
-def check_seed(seed) -> int:
+def check_seed(seed: object) -> int:
     if isinstance(seed, random.Random):
         return seed.getrandbits(63)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

@@ -26,7 +26,8 @@ alone (not a sure one), taking points with the highest winner, and qualifying in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..actions import ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, RECRACK
 from ..cards import (
@@ -48,7 +49,11 @@ from ..cards import (
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
 from ..position import CallKind
-from ..rules import DEFAULT_RULES, AllPass, PartnerBy
+from ..rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
+
+if TYPE_CHECKING:                       # types only: state and knowledge import nothing here
+    from ..state import HandState
+    from .knowledge import Knowledge
 
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
            "call_ranking", "best_call", "play_card", "pick_rule", "doubles_code",
@@ -82,7 +87,7 @@ def pick_score(hand: int) -> float:
     return score
 
 
-_PICK_RULES: dict = {}
+_PICK_RULES: dict[tuple[Rules, int, bool], tuple[int, float]] = {}
 FOUR_HANDED_SHIFT = -4.0
 """Four-handed (seven cards each, the picker nine before its bury) Standard picks far more readily: tuned
 by arena against ``standard-v1`` at that table (0, -0.8, -1.6, -2.4, -3.2, -4.0 gave +0.10,
@@ -90,7 +95,7 @@ by arena against ``standard-v1`` at that table (0, -0.8, -1.6, -2.4, -3.2, -4.0 
 better) still holds."""
 
 
-def pick_rule(rules, position: int, first: bool = False) -> tuple[int, float]:
+def pick_rule(rules: Rules, position: int, first: bool = False) -> tuple[int, float]:
     """(fewest trumps, score threshold) to pick at this table after ``position`` passes.
 
     The default table's figures are :data:`PICK_THRESHOLD` and three trumps.  Measured on
@@ -126,7 +131,7 @@ def pick_rule(rules, position: int, first: bool = False) -> tuple[int, float]:
     return out
 
 
-def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None,
+def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules: Rules | None = None,
                   first: bool = False) -> bool:
     """Pick by trump strength and position; never a junk hand."""
     min_trumps, threshold = pick_rule(rules, position, first) if rules is not None else (
@@ -144,7 +149,8 @@ def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules=None,
     return pick_score(hand) + noise >= threshold
 
 
-def doubles_code(hand: int, kind: int, legal_codes: list[int], rules, first: bool = False) -> int:
+def doubles_code(hand: int, kind: int, legal_codes: list[int], rules: Rules,
+                 first: bool = False) -> int:
     """Crack, re-crack, blitz or pass (the crack and blitz options).
 
     A defender cracks a hand clearly better than one it would have picked itself first in turn
@@ -310,7 +316,7 @@ class Table:
         self.first = first
 
 
-def table_from_knowledge(k, first: bool = False) -> Table:
+def table_from_knowledge(k: Knowledge, first: bool = False) -> Table:
     t = Table(first)
     t.me = k.seat
     t.n = k.players
@@ -327,6 +333,7 @@ def table_from_knowledge(k, first: bool = False) -> Table:
     t.called_suit = k.called_suit
     t.duties = k.duties
     t.trick = k.trick
+    assert k.leader is not None             # a finished trick always has a winner
     t.leader = k.leader
     t.led = k.led
     t.unseen = k.unseen
@@ -347,7 +354,7 @@ def table_from_knowledge(k, first: bool = False) -> Table:
 _NO_VOIDS = (0, 0, 0, 0, 0)
 
 
-def table_from_state(state, legal: int = -1, first: bool = False) -> Table:
+def table_from_state(state: HandState, legal: int = -1, first: bool = False) -> Table:
     """A :class:`Table` for the seat to act in a (sampled) state: exact holdings."""
     t = Table(first)
     me = t.me = state.to_act
@@ -447,7 +454,7 @@ def play_card(t: Table) -> int:
     return _follow(t, legal)
 
 
-def _lowest(cards: list[int], key) -> int:
+def _lowest(cards: list[int], key: Callable[[int], Any]) -> int:
     best, bv = cards[0], key(cards[0])
     for c in cards[1:]:
         v = key(c)

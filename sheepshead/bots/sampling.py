@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from ..actions import BURY, CALL_UNKNOWN, PLAY, Kind
 from ..cards import BLACK_QUEENS, mask_bits
+from ..rules import Rules
 from ..state import HandState
 from .knowledge import Knowledge
 
@@ -228,7 +229,8 @@ def sample_state(k: Knowledge, rng: random.Random, slots: Slots | None = None,
     return state
 
 
-def passers_weight(k: Knowledge, state: HandState, would_pick) -> float:
+def passers_weight(k: Knowledge, state: HandState,
+                   would_pick: Callable[[int, int, Rules], bool]) -> float:
     """Likelihood weight of a sample given who passed: a seat that passed a
     hand it would have picked makes that sample less likely."""
     w = 1.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..cards import Card
 from .svg import card_back_svg, card_svg
 
 __all__ = ["SUIT_SYMBOL", "ICON", "card_html", "back_html", "button", "short", "attrs_html"]
@@ -17,7 +18,7 @@ SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 ICON = {"picker": "★", "partner": "✦", "dealer": "D", "alone": "★", "called": "☎"}
 
 
-def attrs_html(attrs: dict) -> str:
+def attrs_html(attrs: dict[str, object]) -> str:
     out = []
     for k, val in attrs.items():
         if val is None or val is False:
@@ -26,27 +27,28 @@ def attrs_html(attrs: dict) -> str:
     return " ".join(out)
 
 
-def card_html(card, *, four_colour: bool = False, cls: str = "", label: str | None = None,
-              **attrs) -> str:
+def card_html(card: Card, *, four_colour: bool = False, cls: str = "", label: str | None = None,
+              **attrs: object) -> str:
     """A card as a ``<button>`` named like ``Queen of clubs``."""
-    a = {"type": "button", "class": f"card {cls}".strip(), "aria-label": label or card.name,
-         "data-card": str(card)}
+    a: dict[str, object] = {"type": "button", "class": f"card {cls}".strip(),
+                            "aria-label": label or card.name, "data-card": str(card)}
     a.update({k.replace("_", "-"): v for k, v in attrs.items()})
     return f"<button {attrs_html(a)}>{card_svg(card, four_colour=four_colour)}</button>"
 
 
-def back_html(cls: str = "", **attrs) -> str:
+def back_html(cls: str = "", **attrs: object) -> str:
     """A face-down card: its only name is ``face-down card``."""
-    a = {"type": "button", "class": f"card back {cls}".strip(), "aria-label": "face-down card"}
+    a: dict[str, object] = {"type": "button", "class": f"card back {cls}".strip(),
+                            "aria-label": "face-down card"}
     a.update({k.replace("_", "-"): v for k, v in attrs.items()})
     return f"<button {attrs_html(a)}>{card_back_svg()}</button>"
 
 
-def short(card) -> str:
+def short(card: Card) -> str:
     return f"{card.rank}{SUIT_SYMBOL[card.suit_letter]}"
 
 
-def button(label: str, cls: str = "", **attrs) -> str:
-    a = {"type": "button", "class": f"btn {cls}".strip()}
+def button(label: str, cls: str = "", **attrs: object) -> str:
+    a: dict[str, object] = {"type": "button", "class": f"btn {cls}".strip()}
     a.update({k.replace("_", "-"): val for k, val in attrs.items()})
     return f"<button {attrs_html(a)}>{escape(label)}</button>"

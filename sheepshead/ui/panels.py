@@ -8,15 +8,25 @@ Pure Python, no ``js``: each function returns HTML from a
 from __future__ import annotations
 
 from html import escape
+from typing import Protocol
 
 from .. import __version__
 from ..position import CallKind
-from ..rules import OPTION_HELP, AllPass, LeasterBlind, LeasterTie, LeasterTiebreak, PartnerBy
+from ..rules import (
+    OPTION_HELP,
+    AllPass,
+    LeasterBlind,
+    LeasterTie,
+    LeasterTiebreak,
+    PartnerBy,
+    Rules,
+)
 from .daily import place_of, place_text, signed
 from .helppanels import dialog as _dialog
 from .helppanels import review_panel_html, rules_panel_html
 from .markup import ICON, card_html
 from .markup import button as _button
+from .review import HandReview
 from .settings import SPEEDS
 from .table import TableView
 from .wording import HUMAN, NAMES, names_for, rules_phrases
@@ -24,10 +34,23 @@ from .wording import HUMAN, NAMES, names_for, rules_phrases
 __all__ = ["panel_html", "stats_html", "standings_html"]
 
 LEVEL_NAMES = {"easy": "Easy", "standard": "Standard", "expert": "Expert"}
+
+
+class PanelState(Protocol):
+    """What the panels read of the page's interface state (``render.UiState``, which imports
+    this module)."""
+
+    panel: str | None
+    hand_review: HandReview | None
+    summary_closed_for: int
+    today: str
+    stats: tuple[str, ...]
+
+
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
 
 
-def panel_html(tv: TableView, ui, four: bool) -> str:
+def panel_html(tv: TableView, ui: PanelState, four: bool) -> str:
     v = tv.seat
     panel = ui.panel
     if panel is None and v.is_over and ui.summary_closed_for != tv.hand_number:
@@ -48,7 +71,7 @@ def panel_html(tv: TableView, ui, four: bool) -> str:
     return ""
 
 
-def _select(setting: str, label: str, options: dict, value: str) -> str:
+def _select(setting: str, label: str, options: dict[str, str], value: str) -> str:
     opts = "".join(f'<option value="{k}"{" selected" if k == value else ""}>{escape(t)}</option>'
                    for k, t in options.items())
     return (f'<label class="field"><span>{escape(label)}</span>'
@@ -97,7 +120,7 @@ def _check(setting: str, label: str, value: bool) -> str:
 NAME_HELP = "Shown on the results you share (plain text, at most 24 characters)."
 
 
-def _menu(tv: TableView, ui) -> str:
+def _menu(tv: TableView, ui: PanelState) -> str:
     s = tv.settings
     daily = f"Daily {ui.today}" if ui.today else "Daily"
     body = (
@@ -158,7 +181,7 @@ OPTION_ORDER = ("players", "partner", "double_on_bump", "crack", "blitz", "schwa
                 "all_pass", "leaster_tiebreak", "leaster_tie", "leaster_blind")
 
 
-def _option_control(name: str, rules) -> str:
+def _option_control(name: str, rules: Rules) -> str:
     value = getattr(rules, name)
     value = str(getattr(value, "value", value))
     help_id = f"opt-{name}-help"
@@ -197,7 +220,8 @@ def _options_panel(tv: TableView) -> str:
     return _dialog("Table options", body, "options")
 
 
-def _score_table(tv: TableView, rows, totals) -> str:
+def _score_table(tv: TableView, rows: tuple[tuple[int, tuple[int, ...]], ...],
+                 totals: tuple[int, ...]) -> str:
     head = "".join(f'<th scope="col">{n}</th>' for n in tv.names)
     body = []
     for n, scores in rows:
@@ -261,7 +285,7 @@ def _scores_panel(tv: TableView) -> str:
     return _dialog("Score sheet", body, "scores")
 
 
-def _summary_panel(tv: TableView, ui, four: bool) -> str:
+def _summary_panel(tv: TableView, ui: PanelState, four: bool) -> str:
     s = tv.summary
     if s is None:
         raise ValueError("the hand summary is drawn only once the hand is over")

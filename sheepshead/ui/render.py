@@ -193,7 +193,7 @@ def _roles(tv: TableView, seat: int) -> list[tuple[str, str]]:
     return roles
 
 
-def _badges(roles) -> str:
+def _badges(roles: list[tuple[str, str]]) -> str:
     return "".join(f'<span class="badge {k}">{escape(t)}</span>' for k, t in roles)
 
 
@@ -285,13 +285,13 @@ def _chips(tv: TableView) -> str:
     return "".join(chips)
 
 
-def _jack_out(v) -> bool:
+def _jack_out(v: SeatView) -> bool:
     """The partner's card (the Jack of diamonds option) has been played face up."""
     card = v.partner_card
     return card is not None and any(c is card for c in v.played_cards())
 
 
-def _center(tv: TableView, ui: UiState, shown, fresh: str, four: bool) -> str:
+def _center(tv: TableView, ui: UiState, shown: ViewTrick | None, fresh: str, four: bool) -> str:
     v = tv.seat
     if ui.review and v.tricks and v.tricks[-1].winner is not None:
         t = v.tricks[-1]
@@ -501,7 +501,7 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
     for c in cards:
         key = str(c)
         cls = []
-        attrs: dict = {}
+        attrs: dict[str, object] = {}
         if key in blind:
             cls.append("from-blind")
         if v.called is c:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from ..bots.versions import LEVELS
 from ..errors import SheepsheadError
@@ -46,14 +47,14 @@ class Settings:
     tutorial_offered: bool = False
     """The practice hand was offered (on the first visit) and taken or declined."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
                 "reduced_motion": self.reduced_motion, "rules": self.rules.to_json(),
                 "name": self.name, "show_points": self.show_points,
                 "auto_play": self.auto_play, "tutorial_offered": self.tutorial_offered}
 
     @classmethod
-    def from_json(cls, data) -> Settings:
+    def from_json(cls, data: object) -> Settings:
         """Saved settings; a value this version does not know keeps its default, so a
         good game is never set aside for a setting."""
         s = cls()
@@ -63,7 +64,7 @@ class Settings:
                     s.set(key, value)
         return s
 
-    def set(self, key: str, value) -> None:
+    def set(self, key: str, value: object) -> None:
         """Change one setting, checking its value."""
         if key == "level":
             if not isinstance(value, str) or value not in LEVELS:
@@ -92,7 +93,7 @@ class Settings:
             raise SheepsheadError(f"unknown setting {key!r}")
         setattr(self, key, value)
 
-    def set_option(self, name: str, value) -> None:
+    def set_option(self, name: str, value: Any) -> None:
         """Change one table option (a control of the Options panel: a string from a select,
         or a bool from a checkbox).  Three-handed, the picker is always alone, so choosing
         three players sets the partner back to the called Ace."""
@@ -107,7 +108,7 @@ class Settings:
                 raise SheepsheadError(f"players must be 3, 4 or 5, not {value!r}") from None
         elif isinstance(default, bool) and isinstance(value, str):
             value = {"true": True, "false": False}.get(value, value)
-        changes = {name: value}
+        changes: dict[str, Any] = {name: value}
         if name == "players" and value == 3:
             changes["partner"] = PartnerBy.CALLED_ACE
         try:

@@ -105,7 +105,7 @@ class Table:
         return self.game.seed
 
     @property
-    def hand(self):
+    def hand(self) -> HandState:
         return self.game.current
 
     @property
@@ -306,7 +306,7 @@ class Table:
                           separators=(",", ":"))
 
     @classmethod
-    def load(cls, text) -> Table:
+    def load(cls, text: str) -> Table:
         """Rebuild a saved table, replaying every action; SheepsheadError if anything is off."""
         data = parse_json(text, "saved game")     # refuses deep nesting before parsing
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:

@@ -105,8 +105,8 @@ class HandSummary:
     called: Card | None
     call_kind: CallKind | None
     alone: bool
-    blind: tuple
-    bury: tuple
+    blind: tuple[Card, ...]
+    bury: tuple[Card, ...]
     side_points: tuple[int, int] | None
     points: tuple[int, ...]
     tricks_won: tuple[int, ...]
