@@ -423,7 +423,7 @@ class _Reader:
 
 def _read_action(state: HandState, reader: _Reader, where: str, game: Game) -> Action:
     """The next action, read according to the hand's phase."""
-    phase = Phase(state.phase)      # a member already; Phase() also reads an older int phase
+    phase = state.phase
     s = reader.take(game)
     if phase is Phase.PLAY:
         return action_of(PLAY + _card(s, where, "a card to play"))

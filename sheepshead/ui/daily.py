@@ -49,7 +49,7 @@ from .saves import (
     parse_json,
     set_aside,
 )
-from .wording import rules_phrases
+from .wording import place_of, place_text, rules_phrases, signed
 
 __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",
@@ -166,28 +166,6 @@ def hand_outcomes(game: Game, seat: int = HUMAN) -> tuple[Outcome, ...]:
 def outcome_line(game: Game, seat: int = HUMAN) -> str:
     """The emoji of each finished hand (ten for a finished game)."""
     return "".join(o.emoji for o in hand_outcomes(game, seat))
-
-
-def place_of(totals: tuple[int, ...], seat: int = HUMAN) -> tuple[int, bool]:
-    """(place, tied): 1 + how many seats are above ``seat``, and whether another seat has
-    the same total."""
-    mine = totals[seat]
-    return (1 + sum(1 for t in totals if t > mine),
-            sum(1 for t in totals if t == mine) > 1)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def place_text(place: int, tied: bool, players: int) -> str:
-    """``2nd of 5`` / ``tied 1st of 5``."""
-    return f"{'tied ' if tied else ''}{_ordinal(place)} of {players}"
-
-
-def signed(n: int) -> str:
-    """A score as the table writes it: ``+7``, ``-3``, ``0``."""
-    return f"{n:+d}" if n else "0"
 
 
 def versus_par(total: int, par: int | None) -> str:

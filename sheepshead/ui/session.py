@@ -70,6 +70,7 @@ from .viewer import (
     viewer_html,
     viewer_model,
 )
+from .wording import signed
 
 __all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
 
@@ -558,5 +559,5 @@ def _in_progress(game: Game) -> bool:
 def _where_in(game: Game) -> str:
     you = game.totals()[0]
     return (f"at hand {game.hand_number} of {game.length}, your total "
-            f"{f'{you:+d}' if you else '0'}")
+            f"{signed(you)}")
 

@@ -19,8 +19,9 @@ from ..scoring import ROW_NAMES, HandResult
 from ..view import PublicAction, ViewTrick
 from .links import hash_of
 
-__all__ = ["and_list", "difference_text", "action_phrase", "HUMAN", "NAMES", "names_for",
-           "rules_phrases", "multiplier_text", "announce", "trick_taken", "hand_outcome", "share_line"]
+__all__ = ["place_of", "place_text", "signed", "and_list", "difference_text", "action_phrase",
+           "HUMAN", "NAMES", "names_for", "rules_phrases", "multiplier_text", "announce",
+           "trick_taken", "hand_outcome", "share_line"]
 
 HUMAN = 0
 """Your seat."""
@@ -142,9 +143,26 @@ def hand_outcome(r: HandResult) -> str:
     return f"{who} lost with {side} points{how}; the defenders took {defenders}."
 
 
+def place_of(totals: tuple[int, ...], seat: int = HUMAN) -> tuple[int, bool]:
+    """(place, tied): 1 + how many seats are above ``seat``, and whether another seat has
+    the same total."""
+    mine = totals[seat]
+    return (1 + sum(1 for t in totals if t > mine),
+            sum(1 for t in totals if t == mine) > 1)
+
+
 def _ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def place_text(place: int, tied: bool, players: int) -> str:
+    """``2nd of 5`` / ``tied 1st of 5``."""
+    return f"{'tied ' if tied else ''}{_ordinal(place)} of {players}"
+
+
+def signed(n: int) -> str:
+    """A score as the table writes it: ``+7``, ``-3``, ``0``."""
+    return f"{n:+d}" if n else "0"
 
 
 class _AtTable(Protocol):
@@ -164,10 +182,9 @@ def share_line(table: _AtTable, page_url: str) -> str:
         name += f" ({', '.join(phrases)})"
     totals = g.totals()
     mine = totals[HUMAN]
-    place = 1 + sum(1 for t in totals if t > mine)
-    tied = sum(1 for t in totals if t == mine) > 1
+    place, tied = place_of(totals)
     finished = len(g.hand_scores())
-    rank = f"{'tied ' if tied else ''}{_ordinal(place)} of {len(totals)}"
+    rank = place_text(place, tied, len(totals))
     if g.is_over:
         result = f"I finished {mine:+d} ({rank}) after {g.length} hands"
     elif finished == 0:
