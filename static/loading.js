@@ -20,7 +20,7 @@
   document.addEventListener("pointerdown", () => { root.dataset.input = "pointer"; }, true);
 
   // The files the first start waits for (Resource Timing names end with these).
-  const NEEDED = ["pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs",
+  const NEEDED = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs",
                   "sheepshead.zip", "main.py", "core.js"];
   const seen = new Set();
   let stage = "download";

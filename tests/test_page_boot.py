@@ -26,15 +26,11 @@ def boot(page, url: str) -> None:
 def test_the_loading_line_moves_on_and_a_menu_tap_waits_for_the_table(page, site_url):
     """While Python starts, the loading line says what it is doing, with a bar that grows,
     and a tap on Menu is not lost: it says it waits, and the menu opens once the table is
-    up.  static/main.py is held back a moment, so the tap surely comes first (not the engine's
-    zip: index.html preloads it from the first response, before the tap)."""
-    import time
-
-    def slow(route):
-        time.sleep(1.5)
-        route.continue_()
-
-    page.route("**/static/main.py", slow)
+    up.  static/main.py is held back until the tap has been checked, so the table cannot be
+    up before it (not the engine's zip: index.html preloads it from the first response).  The
+    request is held, not slept on: a sleep in the handler would stall Playwright itself."""
+    held: list = []
+    page.route("**/static/main.py", lambda route: held.append(route))
     steps = []
     page.expose_function("noteStep", lambda text: steps.append(text))
     page.add_init_script("""new MutationObserver(() => {
@@ -47,6 +43,12 @@ def test_the_loading_line_moves_on_and_a_menu_tap_waits_for_the_table(page, site
     assert page.get_attribute("body", "data-ready") is None
     assert "opens as soon as the table is ready" in page.inner_text("#load-wait")
     assert page.get_attribute('header [data-ui="menu"]', "aria-busy") == "true"
+    for _ in range(600):                # until Python asks for main.py: then let it through
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert page.get_attribute("body", "data-ready") is None
+    held[0].continue_()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector("#panel #menu-title")                  # the menu, as tapped
     assert page.get_attribute('header [data-ui="menu"]', "aria-busy") is None
