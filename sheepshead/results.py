@@ -99,6 +99,7 @@ from .grammar import (
     is_control,
     parse_date,
     parse_game_id,
+    shown,
     url_fragment,
 )
 from .rules import DEFAULT_RULES, Rules
@@ -545,9 +546,8 @@ def _sextet(s: int) -> str:
 
 
 def _shown(text: str, quote: bool = True) -> str:
-    """User text in a one-line message: at most 20 characters, escapes visible."""
-    short = text if len(text) <= 20 else text[:20] + "…"
-    return repr(short) if quote else repr(short)[1:-1]
+    """User text in a one-line message (:func:`~sheepshead.grammar.shown`), quoted or not."""
+    return shown(text) if quote else shown(text)[1:-1]
 
 
 def _check_name(name: str) -> None:
@@ -592,8 +592,6 @@ def _percent_decode(raw: str) -> str:
         name = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SheepsheadError("by: the name is not percent-encoded UTF-8") from None
-    if any(is_control(ch) for ch in name):
-        raise SheepsheadError("by: the name holds a control character")
     name = drop_invisible(name)     # bidi controls, zero-width characters, separators, BOM
-    _check_name(name)
+    _check_name(name)               # control characters are refused there
     return name
