@@ -20,6 +20,7 @@ import hashlib
 import pytest
 
 from sheepshead.bots import make_player
+from sheepshead.rules import DEFAULT_RULES, Rules
 from sheepshead.state import HandState
 
 FROZEN_DIGESTS = {"standard-v1": "40d6b6a43c97", "expert-v1": "4c1f0679aa7c",
@@ -32,19 +33,26 @@ SAMPLE_DIGESTS = {"expert-v1": "ba50ed690245", "expert-v2": "ea5659b138d1"}
 sample, computed from the frozen players while they gave FROZEN_DIGESTS on all 200."""
 
 
-@functools.cache
-def bench_positions(games: int = 40) -> list:
-    """The views of ``bench/bots.py``: every decision with a choice in 40 seeded hands."""
+def decision_views(base: int, hands, rules: Rules = DEFAULT_RULES,
+                   field: str = "standard-v1") -> list:
+    """Every decision with a choice in the seeded hands ``hands`` (game ``base + 7919 i``,
+    hand ``1 + i % 10``), every seat played by ``field``."""
     out = []
-    for i in range(games):
-        state = HandState.from_seed("game:%016x" % (0xbe7c4 + 7919 * i), 1 + i % 10)
-        players = [make_player("standard-v1", 10 * i + s) for s in range(5)]
+    for i in hands:
+        state = HandState.from_seed("game:%016x" % (base + 7919 * i), 1 + i % 10, rules)
+        players = [make_player(field, 10 * i + s) for s in range(rules.players)]
         while not state.is_over:
             view = state.view(state.to_act)
             if len(view.legal) > 1:
                 out.append(view)
             state.apply(players[state.to_act].choose(view))
     return out
+
+
+@functools.cache
+def bench_positions(games: int = 40) -> list:
+    """The views of ``bench/bots.py``: every decision with a choice in 40 seeded hands."""
+    return decision_views(0xbe7c4, range(games))
 
 
 def spread() -> list:

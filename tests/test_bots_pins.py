@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from test_bots_frozen import bench_positions, digest
+from test_bots_frozen import bench_positions, decision_views, digest
 from test_bots_options import TABLES
 
 from sheepshead.bots import make_player
@@ -31,7 +31,6 @@ from sheepshead.deals import daily_seed
 from sheepshead.game import Game
 from sheepshead.results import HUMAN_SEAT, check_result, parse_result, result_fragment
 from sheepshead.rules import Rules
-from sheepshead.state import HandState
 
 VERSIONS = ("easy", "standard-v1", "standard-v2", "standard-v3",
             "expert-v1", "expert-v2", "expert-v3")
@@ -80,16 +79,7 @@ def table_positions(name: str) -> list:
         rules, base, hands, field = Rules(), 0x51c, (425, 836, 929), "random"
     else:
         rules, base, hands, field = Rules.from_json(TABLES[name]), 0x9175, tuple(range(8)), "standard-v1"
-    out = []
-    for i in hands:
-        state = HandState.from_seed("game:%016x" % (base + 7919 * i), 1 + i % 10, rules)
-        players = [make_player(field, 10 * i + s) for s in range(rules.players)]
-        while not state.is_over:
-            view = state.view(state.to_act)
-            if len(view.legal) > 1:
-                out.append(view)
-            state.apply(players[state.to_act].choose(view))
-    return out
+    return decision_views(base, hands, rules, field)
 
 
 def spread(views: list, limit: int) -> list:

@@ -242,12 +242,17 @@ def test_install_offer_waits_for_the_first_hand(page, site_url):
     assert page.locator('#offline-bar [data-offline-msg="install"]').count() == 0
 
 
-@pytest.mark.browser
-def test_ready_to_play_offline_waits_for_the_first_hand_and_is_said_once(page, site_url):
+def open_after_the_first_hand(page, site_url: str) -> None:
+    """Open the page with a New Game whose first hand is over (seeded into localStorage)."""
     page.add_init_script(seed_script(first_hand_over_items()))
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert body(page, "phase") == "over"                  # the first hand is over
+
+
+@pytest.mark.browser
+def test_ready_to_play_offline_waits_for_the_first_hand_and_is_said_once(page, site_url):
+    open_after_the_first_hand(page, site_url)
     wait_offline_ready(page)
     page.wait_for_selector(READY_NOTICE, state="attached", timeout=10_000)
     assert page.inner_text(READY_NOTICE).startswith("Ready to play offline")
@@ -259,10 +264,7 @@ def test_ready_to_play_offline_waits_for_the_first_hand_and_is_said_once(page, s
 
 @pytest.mark.browser
 def test_install_button_where_the_browser_offers_installation(page, site_url):
-    page.add_init_script(seed_script(first_hand_over_items()))
-    page.goto(site_url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert body(page, "phase") == "over"                  # the first hand is over
+    open_after_the_first_hand(page, site_url)
     page.evaluate(INSTALL_EVENT)
     assert page.locator('#offline-bar [data-offline-msg="install"]').is_hidden()  # behind
     page.click('#panel [data-ui="close"]')                # the hand summary: then it shows
