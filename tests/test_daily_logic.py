@@ -14,6 +14,7 @@ import random
 import re
 
 import pytest
+from save_helpers import old_save
 
 from sheepshead import Game, Rules, SheepsheadError
 from sheepshead.bots.seating import DAILY_LEVEL, computer_choice
@@ -368,7 +369,7 @@ def test_migration_moves_an_old_daily_and_the_new_game_it_left_behind():
     daily = old_table("daily:2026-11-30", 12, level="expert")
     new = old_table(NEW_SEED, 20, level="easy")
     new.settings.set("speed", "fast")
-    storage = MemoryStorage({OLD_SAVE_KEY: daily.save(), OLD_PREVIOUS_KEY: new.save()})
+    storage = MemoryStorage({OLD_SAVE_KEY: old_save(daily), OLD_PREVIOUS_KEY: old_save(new)})
     store = SaveStore(storage, "t")
     assert store.migrate() == []
     assert OLD_SAVE_KEY not in storage.items and OLD_PREVIOUS_KEY not in storage.items
@@ -386,14 +387,14 @@ def test_migration_moves_an_old_daily_and_the_new_game_it_left_behind():
 
 def test_migration_of_two_new_games_keeps_the_newer_and_sets_the_other_aside():
     newer, older = old_table(NEW_SEED, 30), old_table("game:fedcba9876543210", 10)
-    storage = MemoryStorage({OLD_SAVE_KEY: newer.save(), OLD_PREVIOUS_KEY: older.save()})
+    storage = MemoryStorage({OLD_SAVE_KEY: old_save(newer), OLD_PREVIOUS_KEY: old_save(older)})
     store = SaveStore(storage, "t")
     notices = store.migrate()
     assert len(notices) == 1 and "set-aside.1" in notices[0]
     moved = store.load(GAME_KEY)
     assert moved is not None and moved.seed == NEW_SEED
     [aside] = set_asides(storage)
-    assert aside["text"] == older.save() and aside["from"] == OLD_PREVIOUS_KEY
+    assert aside["text"] == old_save(older) and aside["from"] == OLD_PREVIOUS_KEY
     assert "newer" in str(aside["reason"])
 
 
@@ -401,7 +402,7 @@ def test_migration_sets_aside_corrupt_and_foreign_old_saves_and_keeps_good_ones(
     good = old_table("daily:2026-11-29", 6, level="standard")
     storage = MemoryStorage({OLD_SAVE_KEY: '{"format": "sheepshead-table/1", "version": 1, '
                                            '"game": {"format": "nonsense"}}',
-                             OLD_PREVIOUS_KEY: good.save()})
+                             OLD_PREVIOUS_KEY: old_save(good)})
     store = SaveStore(storage, "t")
     notices = store.migrate()
     assert len(notices) == 1
@@ -421,14 +422,14 @@ def test_migration_never_replaces_a_save_already_under_the_new_key():
     storage = MemoryStorage()
     SaveStore(storage, "new").save(GameSave.of(play(daily_game(DAY), 7), DAILY_LEVEL))
     current = storage.items[daily_key(DAY)]
-    storage.items[OLD_SAVE_KEY] = old_table("daily:2026-12-01", 3).save()
+    storage.items[OLD_SAVE_KEY] = old_save(old_table("daily:2026-12-01", 3))
     notices = SaveStore(storage, "t").migrate()
     assert len(notices) == 1 and storage.items[daily_key(DAY)] == current
     assert "already" in str(set_asides(storage)[0]["reason"])
 
 
 def test_migration_with_refused_storage_loses_nothing_and_runs_again_later():
-    old = old_table(NEW_SEED, 10).save()
+    old = old_save(old_table(NEW_SEED, 10))
     storage = RefusingStorage({OLD_SAVE_KEY: old})
     storage.refuse_set = True
     notices = SaveStore(storage, "t").migrate()

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from conftest import NO_SNAPSHOT_JS, PageLog
 from daily_helpers import daily_items, nearly_finished, played_table, seed_script
+from save_helpers import old_save
 from table_helpers import BOOT_TIMEOUT_MS, body, hand_cards, play_out, wait_idle
 
 from sheepshead.results import parse_result, result_fragment
@@ -213,8 +214,8 @@ def test_the_previous_versions_saves_are_migrated_in_the_page(phone, site_url):
     other = Table("game:00000000000000cd", Settings(level="easy"))
     other.act("pass")
     ctx = phone(at(DAY, 9))
-    page = boot(ctx, site_url, items={"sheepshead.save": daily.save(),
-                                      "sheepshead.save.previous": other.save()})
+    page = boot(ctx, site_url, items={"sheepshead.save": old_save(daily),
+                                      "sheepshead.save.previous": old_save(other)})
     assert page.evaluate("location.hash") == "#daily=2026-12-01"
     assert body(page, "seq") == str(daily.action_count())
     assert "vs Easy" in page.locator("#info").inner_text()    # the level it was played at

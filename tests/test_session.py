@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 from daily_helpers import played_table
+from save_helpers import old_save
 
 from sheepshead.deals import daily_seed
 from sheepshead.game import Game
@@ -254,7 +255,7 @@ def test_the_previous_versions_save_is_migrated_and_opened():
     storage = MemoryStorage()
     old = Table("game:00000000000000ab", Settings(speed="fast", level="easy"))
     old.act("pass")
-    storage.set("sheepshead.save", old.save())
+    storage.set("sheepshead.save", old_save(old))
     s = session(storage)
     assert s.table.seed == old.seed and s.table.level == "easy"
     assert s.table.game.to_json() == old.game.to_json() and s.settings.speed == "fast"

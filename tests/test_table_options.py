@@ -13,6 +13,7 @@ import json
 import re
 
 import pytest
+from save_helpers import old_save, reloaded, save_text
 
 from sheepshead import Rules, SheepsheadError
 from sheepshead.bots import seating
@@ -20,6 +21,7 @@ from sheepshead.rules import DEFAULT_RULES, OPTION_HELP
 from sheepshead.state import CallKind, Phase
 from sheepshead.ui.links import hash_of, parse_hash, parse_link
 from sheepshead.ui.render import UiState, render, ui_intent
+from sheepshead.ui.saves import read_save
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
 from sheepshead.ui.wording import HUMAN, announce, rules_phrases, share_line
@@ -156,7 +158,7 @@ def test_the_game_keeps_its_options_apart_from_the_chosen_ones():
     chosen = Rules(crack=True, blitz=True)
     t = Table("game:00000000000000c1", Settings(rules=chosen), Rules(players=4))
     t.act("pass")
-    u = Table.load(t.save())
+    u = reloaded(t, t.settings)
     assert u.rules == Rules(players=4) and u.settings.rules == chosen
     assert u.game.to_json() == t.game.to_json()
 
@@ -164,21 +166,20 @@ def test_the_game_keeps_its_options_apart_from_the_chosen_ones():
 def test_corrupt_saved_options():
     base = Table("game:00000000000000c1", rules=Rules(players=3))
     base.act("pass")
-    data = json.loads(base.save())
-    # Options chosen for the next game that this version cannot read: defaults, game kept.
+    # Options chosen for the next game that this version cannot read: defaults (the
+    # settings are stored apart from the game, which they never touch).
     for bad in ({"players": 7}, {"crack": "yes"}, "p3", {"wild": True}, [1]):
-        data["settings"]["rules"] = bad
-        t = Table.load(json.dumps(data))
-        assert t.settings.rules == DEFAULT_RULES and t.rules == Rules(players=3)
-        assert t.action_count() == 1
+        settings = Settings.from_json({**base.settings.to_json(), "rules": bad})
+        assert settings.rules == DEFAULT_RULES and settings.level == base.settings.level
     # The options of the saved game itself are corrupt: the save is refused (the page sets
     # it aside with a notice and starts afresh, as with any corrupt save).
+    data = json.loads(save_text(base))
+    assert read_save(json.dumps(data)).load_game().rules == Rules(players=3)
     for bad in ({"players": 7}, {"partner": "queen"}, {"players": 3, "partner": "jack-of-diamonds"},
                 "crack", {"crack": 1}):
-        data["settings"]["rules"] = {}
         data["game"]["rules"] = bad
         with pytest.raises(SheepsheadError):
-            Table.load(json.dumps(data))
+            read_save(json.dumps(data))
 
 
 # ------------------------------------------------- the controller plays on
@@ -209,7 +210,7 @@ def test_a_whole_game_under_each_option(data, level):
     html = render(t.view(), UiState(panel="scores"))["panel"]
     assert html.count('<th scope="col">') == rules.players + 1
     # Reloading replays the same game.
-    assert Table.load(t.save()).game.to_json() == t.game.to_json()
+    assert reloaded(t).game.to_json() == t.game.to_json()
 
 
 def test_a_failing_computer_player_is_an_error_not_a_silent_fallback(monkeypatch):
@@ -495,7 +496,7 @@ def _save_at_the_crack_question() -> tuple[str, str]:
             t.step()
         v = t.seat_view()
         if v.phase == Phase.DOUBLES and any(a.kind.value == "crack" for a in v.legal):
-            return seed, t.save()
+            return seed, old_save(t)
     raise LookupError("no seed")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from save_helpers import old_save
 from table_helpers import READY, body, click_action, find_deal, hand_cards, open_table, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -146,7 +147,7 @@ def test_an_old_save_is_migrated_and_resumes_in_its_last_hand_to_the_winner(page
         if not table.hand.is_over:
             break
         table.next_hand()
-    text = json.dumps(table.save())               # the previous version's format
+    text = json.dumps(old_save(table))               # the previous version's format
     page.add_init_script(
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
         f" localStorage.setItem('{OLD_KEY}', {text}); }}")

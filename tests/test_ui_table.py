@@ -10,6 +10,7 @@ import datetime
 import json
 
 import pytest
+from save_helpers import reloaded, save_text
 
 from sheepshead import Card, HandState, Kind, SheepsheadError
 from sheepshead.cards import display_order
@@ -17,6 +18,7 @@ from sheepshead.state import Phase
 from sheepshead.ui.animation import diff
 from sheepshead.ui.links import hash_of, parse_hash
 from sheepshead.ui.render import UiState, render, ui_intent
+from sheepshead.ui.saves import read_save
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
 from sheepshead.ui.wording import HUMAN, announce, share_line
@@ -87,7 +89,7 @@ def test_computer_choices_are_deterministic_from_the_position():
         play_hand(t)
     assert a.game.to_json() == b.game.to_json()
     # A reloaded table continues exactly as the live one does.
-    c = Table.load(a.save())
+    c = reloaded(a)
     a.next_hand()
     c.next_hand()
     play_hand(a)
@@ -117,56 +119,53 @@ def test_a_whole_game_scores_to_zero_and_has_a_winner():
 
 
 def test_save_and_load_round_trip():
-    t = Table("daily:2026-11-30", Settings(speed="fast", four_colour=True))
+    t = Table("daily:2026-11-30", Settings(speed="fast", four_colour=True, level="easy"),
+              level="easy")
     t.act("pick")
-    text = t.save()
-    data = json.loads(text)
-    assert data["format"] == "sheepshead-table/1" and data["version"] == 1
-    assert data["settings"] == {"level": "standard", "speed": "fast", "four_colour": True,
-                                "reduced_motion": False, "rules": {}, "name": "",
-                                "show_points": True, "auto_play": False,
-                                "tutorial_offered": False}
+    t.hints = True
+    data = json.loads(save_text(t))
+    assert data["format"] == "sheepshead-save/1" and data["revision"] == 1
+    assert data["level"] == "easy" and data["hints"] is True and data["practice"] is False
     assert data["game"]["hands"] == [["pick"]]
-    u = Table.load(text)
-    assert u.settings == t.settings and u.game.to_json() == t.game.to_json()
+    u = reloaded(t)
+    assert u.level == "easy" and u.hints and not u.practice
+    assert u.game.to_json() == t.game.to_json() and u.seat_view() == t.seat_view()
+
+
+_GAME = '"game": {"format": "sheepshead-game/1", '
+_SAVE = '{"format": "sheepshead-save/1", "revision": 1, "tab": "", "level": "easy", ' \
+        '"practice": false, "hints": false, '
 
 
 @pytest.mark.parametrize("text", [
     "", "garbage", "null", "[]", "{}", '{"format": "other"}',
-    '{"format": "sheepshead-table/1", "version": 2, "game": {}}',
-    '{"format": "sheepshead-table/1", "version": 1, "game": null}',
-    '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
-    ' "seed": "daily:2026-11-30", "hands": [["play QC"]]}}',
-    '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
-    ' "seed": "nope", "hands": [[]]}}',
-    '{"format": "sheepshead-table/1", "version": 1, "game": {"format": "sheepshead-game/1",'
-    ' "seed": "daily:2026-11-30", "hands": [["pass"], []]}}',
+    '{"format": "sheepshead-save/2", "game": {}}',
+    _SAVE + '"game": null}',
+    _SAVE + _GAME + '"seed": "daily:2026-11-30", "hands": [["play QC"]]}}',
+    _SAVE + _GAME + '"seed": "nope", "hands": [[]]}}',
+    _SAVE + _GAME + '"seed": "daily:2026-11-30", "hands": [["pass"], []]}}',
+    _SAVE.replace('"easy"', '"grandmaster"') + _GAME + '"seed": "daily:2026-11-30", "hands": [[]]}}',
+    _SAVE.replace('"revision": 1', '"revision": 0') + _GAME + '"seed": "daily:2026-11-30", "hands": [[]]}}',
+    _SAVE.replace('"practice": false', '"practice": true') + _GAME +
+    '"seed": "game:00000000000000ab", "hands": [[]]}}',
 ])
 def test_corrupt_or_foreign_saves_raise_sheepshead_error(text):
+    read_save(_SAVE + _GAME + '"seed": "daily:2026-11-30", "hands": [["pass"]]}}')  # the shape
     with pytest.raises(SheepsheadError):
-        Table.load(text)
+        read_save(text)
 
 
-def test_unknown_saved_settings_keep_their_defaults_and_the_game():
-    text = ('{"format": "sheepshead-table/1", "version": 1, "settings": {"speed": "warp",'
-            ' "level": "expert", "sparkles": true}, "game": {"format": "sheepshead-game/1",'
-            ' "seed": "daily:2026-11-30", "hands": [["pass"]]}}')
-    t = Table.load(text)
-    assert t.settings == Settings(level="expert")
-    assert t.action_count() == 1
+def test_unknown_saved_settings_keep_their_defaults():
+    settings = Settings.from_json({"speed": "warp", "level": "expert", "sparkles": True})
+    assert settings == Settings(level="expert")
 
 
 @pytest.mark.parametrize("settings", [
     {"speed": [[None]]}, {"speed": {}}, {"level": []}, {"level": {"expert": 1}},
-    {"rules": [1]}, {"rules": {"partner": {}}}, {"rules": {"players": [3]}},
+    {"rules": [1]}, {"rules": {"partner": {}}}, {"rules": {"players": [3]}}, [], None, "x",
 ])
-def test_saved_settings_of_a_foreign_shape_keep_their_defaults_and_the_game(settings):
-    text = json.dumps({"format": "sheepshead-table/1", "version": 1, "settings": settings,
-                       "game": {"format": "sheepshead-game/1", "seed": "daily:2026-11-30",
-                                "hands": [["pass"]]}})
-    t = Table.load(text)
-    assert t.settings == Settings()
-    assert t.action_count() == 1
+def test_saved_settings_of_a_foreign_shape_keep_their_defaults(settings):
+    assert Settings.from_json(settings) == Settings()
 
 
 @pytest.mark.parametrize("key, value", [("speed", []), ("level", {}), ("rules", "p3"),
@@ -180,13 +179,13 @@ def test_a_save_too_deeply_nested_is_refused_before_parsing():
     # Parsed, this would overflow Pyodide's WebAssembly stack (a fatal error no except
     # catches): the nesting is counted on the text first.
     for text in ("[" * 100_000 + "]" * 100_000, "[" * 40 + "]" * 40,
-                 '{"format": "sheepshead-table/1", "x": ' + "[" * 99 + "]" * 99 + "}"):
+                 '{"format": "sheepshead-save/1", "x": ' + "[" * 99 + "]" * 99 + "}"):
         with pytest.raises(SheepsheadError, match="nested deeper than 32"):
-            Table.load(text)
+            read_save(text)
     with pytest.raises(SheepsheadError, match="not JSON"):
-        Table.load(None)
+        read_save(None)  # type: ignore[arg-type]
     with pytest.raises(SheepsheadError, match="not JSON"):
-        Table.load('{"format": "sheepshead-table/1", ')
+        read_save('{"format": "sheepshead-save/1", ')
 
 
 def test_settings_are_checked():

@@ -2,9 +2,9 @@
 
 Pure Python, standard library only.  Deeply nested JSON exhausts the browser's stack under
 Pyodide (a fatal WebAssembly error that no ``except`` can catch, before any
-``RecursionError``), so nesting is counted on the raw text first.  Both the saves
-(:mod:`sheepshead.ui.saves`) and the table's own format (:meth:`Table.load
-<sheepshead.ui.table.Table.load>`) read through :func:`parse_json`.
+``RecursionError``), so nesting is counted on the raw text first.  Everything the page
+reads back from storage (:mod:`sheepshead.ui.saves`, the old save in
+:mod:`sheepshead.ui.session`) goes through :func:`parse_json`.
 """
 
 from __future__ import annotations

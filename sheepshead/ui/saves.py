@@ -253,7 +253,7 @@ def _json_object(text: str, what: str) -> dict[str, object]:
 
 
 def _replay(data: object) -> Game:
-    """A saved game's :class:`Game`: every action replayed (as ``Table.load`` does)."""
+    """A saved game's :class:`Game`: every action replayed and checked."""
     try:
         game = Game.from_json(data)
     except _READ_ERRORS as e:

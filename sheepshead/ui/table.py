@@ -1,5 +1,4 @@
-"""The card table's controller: the game, the computer players, the values the page draws,
-saving and loading.
+"""The card table's controller: the game, the computer players, the values the page draws.
 
 Pure Python (no ``js``, no ``pyscript``): the page binding (``static/main.py``)
 asks this module what to draw and tells it what the human tapped.  Nothing here
@@ -14,10 +13,8 @@ reads the page; everything the page shows comes from :meth:`Table.view`.
   (:func:`~sheepshead.bots.seating.computer_choice`), so a reloaded game makes
   exactly the same choices from the same position.  A computer player's error is
   raised, never hidden.
-* :meth:`Table.save` / :meth:`Table.load` — the saved game (JSON): the actions
-  of each hand, the settings and a version; loading replays everything through
-  the engine and raises :class:`~sheepshead.errors.SheepsheadError` on anything
-  corrupt or foreign.
+* :meth:`Table.resume` — a table for a saved game (:mod:`.saves` writes and reads the
+  save, replaying every action through the engine).
 * :class:`TableView`, :class:`HandSummary`, :class:`ScoreSheet` — what the page draws
   (:mod:`.tableview`).
 * Help at the table: :meth:`Table.hint`, :meth:`Table.undo`, :meth:`Table.claim`,
@@ -30,7 +27,6 @@ Around it, each in its own module: :mod:`.settings` (the player's choices), :mod
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from ..actions import Action, action_of
@@ -48,15 +44,11 @@ from ..state import HandState
 from ..trickinfo import forced_play, points_so_far
 from ..undo import had_choice, undo_point, undone
 from ..view import SeatView
-from .jsontext import parse_json
 from .settings import LEVELS, Settings
 from .tableview import Event, HandSummary, ScoreSheet, TableView, hand_summary, score_sheet
 from .wording import HUMAN, names_for
 
-__all__ = ["SAVE_FORMAT", "Event", "TableView", "HandSummary", "ScoreSheet", "Table"]
-
-SAVE_FORMAT = "sheepshead-table/1"
-
+__all__ = ["Event", "TableView", "HandSummary", "ScoreSheet", "Table"]
 
 # -------------------------------------------------------------------- table
 class Table:
@@ -298,32 +290,6 @@ class Table:
 
     def score_sheet(self) -> ScoreSheet:
         return score_sheet(self.game)
-
-    # ----------------------------------------------------------------- save
-    def save(self) -> str:
-        return json.dumps({"format": SAVE_FORMAT, "version": 1,
-                           "settings": self.settings.to_json(), "game": self.game.to_json()},
-                          separators=(",", ":"))
-
-    @classmethod
-    def load(cls, text: str) -> Table:
-        """Rebuild a saved table, replaying every action; SheepsheadError if anything is off."""
-        data = parse_json(text, "saved game")     # refuses deep nesting before parsing
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SheepsheadError(f"saved game: not a {SAVE_FORMAT} object")
-        if data.get("version") != 1:
-            raise SheepsheadError(f"saved game: unknown version {data.get('version')!r}")
-        try:
-            settings = Settings.from_json(data.get("settings"))
-            game = Game.from_json(data.get("game"))
-        except SheepsheadError:      # already says what was wrong (a ValueError too)
-            raise
-        except (TypeError, ValueError, AttributeError, KeyError) as e:   # a foreign object
-            raise SheepsheadError(f"saved game: {type(e).__name__}: {e}") from None
-        for h in game.hands[:-1]:
-            if not h.is_over:
-                raise SheepsheadError("saved game: an earlier hand is unfinished")
-        return cls.resume(game, settings, settings.level)
 
 
 def _level_for(seed: str, settings: Settings, level: str | None) -> str:
