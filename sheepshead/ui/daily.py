@@ -44,10 +44,9 @@ from .saves import (
     LEVELS,
     RESULTS_KEY,
     SaveError,
-    Storage,
+    Shelf,
     StorageFailed,
     parse_json,
-    set_aside,
 )
 from .wording import place_of, place_text, rules_phrases, signed
 
@@ -331,42 +330,26 @@ class ResultsBook:
         return cls(results, unreadable, extra, version > RESULTS_VERSION)
 
 
-class DailyResults:
+class DailyResults(Shelf):
     """The results book in a :class:`~sheepshead.ui.saves.Storage`.  Every call reads the
     book afresh (another tab may have locked a result meanwhile); a book that cannot be
     read is set aside (``sheepshead.set-aside.<n>``) with a notice (:meth:`take_notices`)
     and an empty one takes its place."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self._notices: list[str] = []
-
-    def take_notices(self) -> list[str]:
-        out, self._notices = self._notices, []
-        return out
-
     def book(self) -> ResultsBook:
         """The stored book (empty when there is none, it is unreadable or storage refused)."""
         try:
-            text = self.storage.get(RESULTS_KEY)
-        except OSError as e:
-            self._notices.append(f"The Daily results could not be read: storage refused "
-                                 f"({str(e)[:120] or type(e).__name__}).")
+            text = self._get(RESULTS_KEY)
+        except StorageFailed as e:
+            self._notices.append(f"{e}.")
             return ResultsBook(read_only=True)      # never write over what was not read
         if text is None:
             return ResultsBook()
         try:
             return ResultsBook.from_text(text)
         except SheepsheadError as e:
-            try:
-                new = set_aside(self.storage, RESULTS_KEY, text, str(e))
-                self.storage.remove(RESULTS_KEY)
-            except (StorageFailed, OSError):
-                self._notices.append(f"The Daily results could not be read ({e}) nor set "
-                                     f"aside; they are left as they are.")
-                return ResultsBook(read_only=True)      # never write over them
-            self._notices.append(f"The Daily results could not be read ({e}); they are "
-                                 f"kept in this browser's storage as “{new}”.")
+            if not self._put_aside(RESULTS_KEY, text, str(e)):
+                return ResultsBook(read_only=True)  # never write over them
             return ResultsBook()
 
     def attempt_kind(self, day: _dt.date) -> AttemptKind:
@@ -414,11 +397,7 @@ class DailyResults:
                             RESULTS_KEY)
 
     def _write(self, book: ResultsBook) -> None:
-        try:
-            self.storage.set(RESULTS_KEY, book.to_text())
-        except OSError as e:
-            raise StorageFailed(f"the Daily results could not be saved: storage refused "
-                                f"({str(e)[:120] or type(e).__name__})", RESULTS_KEY) from None
+        self._set(RESULTS_KEY, book.to_text())
 
 
 # --------------------------------------------------------------------- par

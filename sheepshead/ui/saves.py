@@ -4,7 +4,7 @@ Pure Python: the page adapts ``localStorage`` to :class:`Storage`; tests use a d
 Keys: ``sheepshead.daily.YYYY-MM-DD`` (that date's Daily, :func:`daily_key`),
 ``sheepshead.game`` (the current New Game), ``sheepshead.settings`` (apart from any
 game, so they survive every game), ``sheepshead.daily.results`` (the results book of
-:mod:`sheepshead.ui.daily`, not touched here) and ``sheepshead.set-aside.<n>``
+:mod:`sheepshead.ui.daily`, through the same :class:`Shelf`) and ``sheepshead.set-aside.<n>``
 (anything this version could not read, kept with a one-line reason, never deleted).
 
 A game's save (:class:`GameSave`, JSON ``sheepshead-save/1``) carries a **revision**
@@ -39,7 +39,7 @@ __all__ = [
     "GAME_KEY", "SETTINGS_KEY", "RESULTS_KEY", "DAILY_PREFIX", "SET_ASIDE_PREFIX",
     "OLD_SAVE_KEY", "OLD_PREVIOUS_KEY", "SAVE_FORMAT", "SETTINGS_FORMAT", "SET_ASIDE_FORMAT",
     "MAX_SAVE_CHARS", "MAX_DEPTH", "LEVELS", "parse_json", "daily_key", "key_of_seed",
-    "date_of_key", "read_save", "set_aside", "new_tab_id",
+    "date_of_key", "read_save", "set_aside", "new_tab_id", "Shelf",
 ]
 
 GAME_KEY = "sheepshead.game"
@@ -90,7 +90,7 @@ class Storage(Protocol):
 
     Any method may raise :class:`OSError` when the browser refuses (storage blocked,
     quota exceeded): the page's adapter turns the browser's exceptions into
-    ``OSError``; :class:`SaveStore` turns them into :class:`StorageFailed`."""
+    ``OSError``; :class:`Shelf` turns them into :class:`StorageFailed`."""
 
     def get(self, key: str) -> str | None: ...
 
@@ -310,31 +310,26 @@ def _oneline(e: BaseException) -> str:
 
 
 def _refused(key: str, what: str, e: OSError) -> StorageFailed:
-    return StorageFailed(f"{key} could not be {what}: storage refused ({_oneline(e)})", key)
+    return StorageFailed(f"{_what(key)} could not be {what}: storage refused ({_oneline(e)})",
+                         key)
 
 
-# ------------------------------------------------------------------- store
-class SaveStore:
-    """The games' saves in one :class:`Storage`, as seen by one tab.
+class Shelf:
+    """One :class:`Storage` as every store of the page uses it (:class:`SaveStore`, the
+    results book of :mod:`sheepshead.ui.daily`): the browser's refusals become
+    :class:`StorageFailed`, and a value that cannot be read is set aside under
+    ``sheepshead.set-aside.<n>`` with a one-line notice (:meth:`take_notices`), never
+    lost nor written over."""
 
-    Every method that finds something unreadable sets it aside and adds a
-    one-line notice (:meth:`take_notices`); writes raise :class:`StorageFailed`
-    or :class:`SaveConflict` and change nothing else."""
-
-    def __init__(self, storage: Storage, tab: str | None = None) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.tab = tab or new_tab_id()
-        self._seen: dict[str, tuple[int, str]] = {}
-        """(revision, tab) of each key as this tab last read or wrote it."""
         self._notices: list[str] = []
 
-    # ------------------------------------------------------------ notices
     def take_notices(self) -> list[str]:
         """The one-line notices since the last call (what was set aside, what failed)."""
         out, self._notices = self._notices, []
         return out
 
-    # ------------------------------------------------------------ storage
     def _get(self, key: str) -> str | None:
         try:
             return self.storage.get(key)
@@ -361,11 +356,30 @@ class SaveStore:
             new = set_aside(self.storage, key, text, reason)
         except StorageFailed:
             self._notices.append(f"{_what(key)} could not be read ({reason}) nor set aside "
-                         f"(storage refused); it is left under “{key}”.")
+                                 f"(storage refused); nothing was changed under “{key}”.")
             return None
         self._notices.append(f"{_what(key)} could not be read ({reason}); it is kept in this "
-                     f"browser's storage as “{new}”.")
+                             f"browser's storage as “{new}”.")
         return new
+
+    def _put_aside(self, key: str, text: str, reason: str) -> bool:
+        """Set aside what ``key`` holds and remove it: True when ``key`` is now free."""
+        return self._set_aside(key, text, reason) is not None and self._drop(key)
+
+
+# ------------------------------------------------------------------- store
+class SaveStore(Shelf):
+    """The games' saves in one :class:`Storage`, as seen by one tab.
+
+    Every method that finds something unreadable sets it aside and adds a
+    one-line notice (:meth:`take_notices`); writes raise :class:`StorageFailed`
+    or :class:`SaveConflict` and change nothing else."""
+
+    def __init__(self, storage: Storage, tab: str | None = None) -> None:
+        super().__init__(storage)
+        self.tab = tab or new_tab_id()
+        self._seen: dict[str, tuple[int, str]] = {}
+        """(revision, tab) of each key as this tab last read or wrote it."""
 
     def load(self, key: str) -> GameSave | None:
         """The save under ``key``, or None when there is none, when it could not be read
@@ -375,7 +389,7 @@ class SaveStore:
             text = self._get(key)
         except StorageFailed as e:
             self._seen.pop(key, None)
-            self._notices.append(f"{_what(key)} could not be read: {e}")
+            self._notices.append(f"{e}.")
             return None
         if text is None:
             self._seen[key] = (0, "")
@@ -386,7 +400,7 @@ class SaveStore:
                 raise SheepsheadError(f"saved game: belongs under {save.key}, not {key}")
         except SheepsheadError as e:
             self._seen.pop(key, None)
-            if self._set_aside(key, text, str(e)) is not None and self._drop(key):
+            if self._put_aside(key, text, str(e)):
                 self._seen[key] = (0, "")
             return None
         self._seen[key] = (save.revision, save.tab)
@@ -472,7 +486,7 @@ class SaveStore:
         try:
             text = self._get(SETTINGS_KEY)
         except StorageFailed as e:
-            self._notices.append(f"The settings could not be read: {e}")
+            self._notices.append(f"{e}.")
             return {}
         if text is None:
             return {}
@@ -482,8 +496,7 @@ class SaveStore:
             if data.get("format") != SETTINGS_FORMAT or not isinstance(settings, dict):
                 raise SheepsheadError(f"settings: not a {SETTINGS_FORMAT} object")
         except SheepsheadError as e:
-            if self._set_aside(SETTINGS_KEY, text, str(e)) is not None:
-                self._drop(SETTINGS_KEY)
+            self._put_aside(SETTINGS_KEY, text, str(e))
             return {}
         return settings
 
@@ -564,6 +577,8 @@ def _what(key: str) -> str:
         return "The New Game"
     if key == SETTINGS_KEY:
         return "The settings"
+    if key == RESULTS_KEY:
+        return "The Daily results"
     if key in (OLD_SAVE_KEY, OLD_PREVIOUS_KEY):
         return "The previous version's saved game"
     return f"“{key[:40]}”"
