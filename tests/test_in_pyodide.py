@@ -56,6 +56,7 @@ PYODIDE_TEST_FILES = {
         "tests/test_ui_svg.py",
         "tests/test_ui_helptext.py",
         "tests/test_ui_controller.py",
+        "tests/test_ui_pacing.py",      # asyncio under Pyodide's event loop
     ],
 }
 

@@ -1,25 +1,23 @@
 """The page's work in the background: the Daily's par and a result link's computer-move
 check, a decision at a time.
 
-Pure Python (``asyncio`` only, no ``js``).  Each is a coroutine that awaits
-``asyncio.sleep(0)`` after every Expert decision, so the page keeps drawing and answering
-taps while it runs (the whole of it takes seconds in the browser), and calls ``redraw`` at
-most four times a second to show its progress.  :class:`~sheepshead.ui.session.Session`
-starts them (:meth:`~sheepshead.ui.session.Session.work_out_par`,
+Pure Python (``asyncio`` only, no ``js``).  Each is a coroutine that yields to the page
+after every Expert decision (:func:`~sheepshead.ui.pacing.paced`), so the page keeps drawing
+and answering taps while it runs (the whole of it takes seconds in the browser).
+:class:`~sheepshead.ui.session.Session` starts them (:meth:`~sheepshead.ui.session.Session.work_out_par`,
 :meth:`~sheepshead.ui.session.Session.check_moves`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import datetime as _dt
-import time
 from collections.abc import Callable
 from typing import Protocol
 
 from ..results import ResultLink, check_steps
 from .daily import DailyResults, par_steps
+from .pacing import paced
 from .saves import SaveError
 
 __all__ = ["work_out_par", "check_moves", "Checked"]
@@ -36,19 +34,15 @@ async def work_out_par(day: _dt.date, results: DailyResults, progress: dict[_dt.
     if day in progress:
         return                          # already under way
     progress[day] = 0.0
-    last_hands, in_hand, shown = 0, 0, time.monotonic()
+    last_hands, in_hand = 0, 0
     par = None
     try:
-        for step in par_steps(day):
+        async for step in paced(par_steps(day), redraw):
             in_hand = 0 if step.hands != last_hands else in_hand + 1
             last_hands = step.hands
             within = min(in_hand / DECISIONS_PER_HAND, 0.95)
             progress[day] = min(0.99, (step.hands + within) / step.hands_total)
             par = step.par or par
-            if time.monotonic() - shown > 0.25:
-                shown = time.monotonic()
-                redraw()
-            await asyncio.sleep(0)
     finally:
         del progress[day]
     assert par is not None
@@ -71,11 +65,10 @@ async def check_moves(view: Checked, still_shown: Callable[[], bool],
     """Compare every computer move of ``view.link`` with this version's players, yielding
     after each decision and giving up once ``still_shown()`` is False; then set
     ``view.moves_checked`` (and ``view.difference``) and redraw."""
-    for step in check_steps(view.link):
+    async for step in paced(check_steps(view.link), lambda: None):
         if not still_shown():
             return                      # closed, or another link opened
         if step is not None:
             view.moves_checked = bool(step.computer_moves_match)
             view.difference = step.first_difference
-        await asyncio.sleep(0)
     redraw()

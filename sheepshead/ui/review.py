@@ -2,22 +2,21 @@
 your choice and of its own, and what yours cost (:func:`~sheepshead.bots.advice.review_steps`).
 
 Pure Python (``asyncio`` only, no ``js``).  :func:`run_review` steps the review one decision
-at a time and awaits ``asyncio.sleep(0)`` after each, so the page keeps drawing, animating
-and answering taps while it runs: the review never blocks the next hand.  It reviews the
+at a time (:func:`~sheepshead.ui.pacing.paced`), so the page keeps drawing, animating and
+answering taps while it runs: the review never blocks the next hand.  It reviews the
 hand it was given (a finished :class:`~sheepshead.state.HandState`, which nothing changes
 any more), whatever the table does meanwhile.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..bots.advice import ReviewStep, review_steps
 from ..state import HandState
 from .helptext import review_line, review_total
+from .pacing import paced
 
 __all__ = ["HandReview", "run_review"]
 
@@ -51,13 +50,8 @@ async def run_review(review: HandReview, hand: HandState, seat: int,
                      seed: Callable[[int], int], redraw: Callable[[], None]) -> None:
     """Review ``seat``'s decisions in ``hand`` into ``review``, a decision at a time, calling
     ``redraw`` at most four times a second and once at the end."""
-    shown = time.monotonic()
-    for step in review_steps(hand, seat, seed=seed):
+    async for step in paced(review_steps(hand, seat, seed=seed), redraw):
         review.steps.append(step)
         review.total = step.total
-        if time.monotonic() - shown > 0.25:
-            shown = time.monotonic()
-            redraw()
-        await asyncio.sleep(0)
     review.done = True
     redraw()

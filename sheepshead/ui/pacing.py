@@ -1,0 +1,35 @@
+"""Long work in small steps: the page's one loop for the par, the check of a result link's
+computer moves and the review of a hand.
+
+Pure Python (``asyncio`` only, no ``js``).  :func:`paced` hands on each step of a
+generator that does one Expert decision per step, awaiting ``asyncio.sleep(0)`` after
+each so the page keeps drawing, animating and answering taps meanwhile, and calls
+``redraw`` at most four times a second to show how far it has got.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from typing import TypeVar
+
+__all__ = ["paced", "REDRAW_EVERY_S"]
+
+REDRAW_EVERY_S = 0.25
+"""The shortest time between two progress redraws."""
+
+T = TypeVar("T")
+
+
+async def paced(steps: Iterable[T], redraw: Callable[[], None],
+                clock: Callable[[], float] = time.monotonic) -> AsyncIterator[T]:
+    """Each of ``steps``, yielding to the page after it (see the module docstring).  The
+    caller's work on a step runs before the next one is computed."""
+    shown = clock()
+    for step in steps:
+        yield step
+        if clock() - shown > REDRAW_EVERY_S:
+            shown = clock()
+            redraw()
+        await asyncio.sleep(0)
