@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from .errors import SheepsheadError
 
-__all__ = ["Seed", "parse_seed", "parse_date", "parse_game_id", "parse_count", "is_option_word",
-           "shown", "clean_name", "is_control", "drop_invisible", "url_fragment", "MAX_NAME",
-           "MAX_LINK_CHARS", "GAME_ID", "DATE"]
+__all__ = ["Seed", "parse_seed", "seed_or_none", "date_of_seed", "parse_date", "parse_game_id",
+           "parse_count", "is_option_word", "shown", "clean_name", "is_control",
+           "drop_invisible", "url_fragment", "MAX_NAME", "MAX_LINK_CHARS", "GAME_ID", "DATE"]
 
 DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
 """``YYYY-MM-DD`` (a calendar date is checked apart)."""
@@ -74,6 +74,21 @@ def parse_seed(text: object) -> Seed:
         return Seed(game_id=value)
     raise SheepsheadError(f"seed {shown(text)} is neither 'daily:YYYY-MM-DD' nor 'game:' and "
                           f"16 lowercase hex digits")
+
+
+def seed_or_none(text: object) -> Seed | None:
+    """:func:`parse_seed`, or None for anything that is not a seed."""
+    try:
+        return parse_seed(text)
+    except SheepsheadError:
+        return None
+
+
+def date_of_seed(text: object) -> _dt.date | None:
+    """The date of a Daily's seed (``daily:2026-12-01``); None for a New Game's seed or for
+    anything that is not a seed."""
+    seed = seed_or_none(text)
+    return None if seed is None else seed.date
 
 
 def parse_date(text: str, what: str = "date") -> _dt.date:

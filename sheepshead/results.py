@@ -99,6 +99,7 @@ from .grammar import (
     is_control,
     parse_date,
     parse_game_id,
+    parse_seed,
     shown,
     url_fragment,
 )
@@ -154,7 +155,7 @@ class ResultLink:
 
     def __post_init__(self) -> None:
         check_seed(self.seed)
-        if self.seed.startswith("daily:") and self.rules != DEFAULT_RULES:
+        if self.is_daily and self.rules != DEFAULT_RULES:
             raise SheepsheadError("a Daily is always played on the default table")
         if len(self.hands) != len(self.deals):
             raise SheepsheadError("a result link needs one (hand number, redeal) per deal")
@@ -166,7 +167,7 @@ class ResultLink:
 
     @property
     def is_daily(self) -> bool:
-        return self.seed.startswith("daily:")
+        return parse_seed(self.seed).is_daily
 
     @property
     def daily_opponents(self) -> bool | None:
@@ -306,7 +307,7 @@ def parse_result(text: str) -> ResultLink:
     seed = _seed_of(params)
     rules = DEFAULT_RULES
     if "rules" in params:
-        if seed.startswith("daily:"):
+        if parse_seed(seed).is_daily:
             raise SheepsheadError("link: a Daily is always played on the default table, "
                                   "so it has no rules=")
         try:

@@ -31,6 +31,7 @@ import datetime as _dt
 import hashlib
 
 from ..actions import Action
+from ..grammar import date_of_seed
 from ..view import SeatView
 from . import make_player
 from .versions import CURRENT, VERSIONS
@@ -56,19 +57,10 @@ def daily_level(day: _dt.date) -> str:
     return next((v.name for v in meant if v.since <= day), meant[-1].name)
 
 
-def _daily_date(game_seed: str) -> _dt.date | None:
-    if not game_seed.startswith("daily:"):
-        return None
-    try:
-        return _dt.date.fromisoformat(game_seed[6:])
-    except ValueError:
-        return None
-
-
 def resolve_level(level: str, game_seed: str) -> str:
     """The version of ``level`` that plays the game of ``game_seed`` (see the module)."""
     if level == DAILY_LEVEL:
-        day = _daily_date(game_seed)
+        day = date_of_seed(game_seed)
         if day is not None:
             return daily_level(day)
     return CURRENT.get(level, level)
@@ -102,7 +94,7 @@ class MoveCheck:
 
     def __init__(self, level: str, game_seed: str):
         self.game_seed = game_seed
-        if level in _MEANT and not (level == DAILY_LEVEL and _daily_date(game_seed)):
+        if level in _MEANT and not (level == DAILY_LEVEL and date_of_seed(game_seed)):
             self.versions = [v.name for v in _MEANT[level]]
         else:
             self.versions = [resolve_level(level, game_seed)]

@@ -28,6 +28,7 @@ from html import escape
 
 from ..actions import Action
 from ..errors import SheepsheadError
+from ..grammar import date_of_seed
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
 from .animation import Move, diff
@@ -537,7 +538,8 @@ class Controller:
         attrs += [(sel, "inert", "" if panel else None) for sel in BEHIND_PANEL]
         attrs += [(f"#seat-{seat}", "hidden", "" if seat >= v.players else None)
                   for seat in range(1, 5)]       # a three- or four-handed table has fewer
-        daily = t.seed[6:] if t.seed.startswith("daily:") else ""
+        day = date_of_seed(t.seed)
+        daily = "" if day is None else day.isoformat()
         marks = {
             "panel": "1" if panel else "0", "players": str(v.players),
             "busy": "1" if ui.busy else "0",

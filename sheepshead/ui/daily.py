@@ -36,7 +36,7 @@ from ..bots.seating import DAILY_LEVEL, computer_choice
 from ..deals import daily_seed
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME, Game
-from ..grammar import parse_date, parse_seed
+from ..grammar import date_of_seed, parse_date, parse_seed
 from ..results import NEW_GAME_LEVEL, result_fragment
 from ..rules import DEFAULT_RULES, Rules
 from .jsontext import MAX_RESULTS_CHARS
@@ -73,14 +73,6 @@ AttemptKind = Literal["scored", "practice"]
 def daily_game(day: _dt.date) -> Game:
     """A fresh Daily of ``day``: its seed, the default table."""
     return Game(daily_seed(day), DAILY_RULES)
-
-
-def date_of_seed(seed: str) -> _dt.date | None:
-    """The date of a Daily's seed (``daily:2026-12-01``), None for a New Game's."""
-    try:
-        return parse_seed(seed).date
-    except SheepsheadError:
-        return None
 
 
 def open_daily(requested: _dt.date | None, today: _dt.date) -> tuple[_dt.date, str | None]:
@@ -492,7 +484,7 @@ def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
         name = f"Sheepshead Daily {day.isoformat()}" + (" (practice)" if practice else "")
         usual = DAILY_LEVEL
     else:
-        name = f"Sheepshead game {game.seed[5:]}"
+        name = f"Sheepshead game {parse_seed(game.seed).game_id}"
         phrases = rules_phrases(game.rules)         # "three players", as the table says
         if phrases:
             name += f" ({', '.join(phrases)})"

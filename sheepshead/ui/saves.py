@@ -30,7 +30,7 @@ from typing import Protocol
 from ..bots.versions import LEVELS
 from ..errors import SheepsheadError
 from ..game import Game
-from ..grammar import parse_date
+from ..grammar import date_of_seed, parse_date, parse_seed
 from .jsontext import MAX_DEPTH, MAX_SAVE_CHARS, parse_json
 
 __all__ = [
@@ -144,11 +144,8 @@ def date_of_key(key: str) -> str | None:
 def key_of_seed(seed: str) -> str:
     """Where the game of ``seed`` is saved: a Daily under its date, any New Game under
     :data:`GAME_KEY` (there is one current New Game)."""
-    if seed.startswith("daily:"):
-        return daily_key(seed[6:])
-    if seed.startswith("game:"):
-        return GAME_KEY
-    raise SheepsheadError(f"seed {seed[:40]!r} is neither a Daily nor a New Game")
+    day = parse_seed(seed).date
+    return GAME_KEY if day is None else daily_key(day)
 
 
 def new_tab_id() -> str:
@@ -179,7 +176,7 @@ class GameSave:
         """The save of ``game`` (its revision is set when :meth:`SaveStore.save` writes it)."""
         if level not in LEVELS:
             raise SheepsheadError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-        if practice and not game.seed.startswith("daily:"):
+        if practice and date_of_seed(game.seed) is None:
             raise SheepsheadError("only a Daily is played as practice")
         data: dict[str, object] = game.to_json()
         return cls(data, level, practice, hints)
@@ -194,7 +191,7 @@ class GameSave:
 
     @property
     def is_daily(self) -> bool:
-        return self.seed.startswith("daily:")
+        return date_of_seed(self.seed) is not None
 
     def load_game(self) -> Game:
         """The game, every action replayed and checked (raises SheepsheadError if off)."""
@@ -239,7 +236,7 @@ def read_save(text: str) -> GameSave:
     if not isinstance(game, dict):
         raise SheepsheadError("saved game: game must be an object")
     checked = _replay(game)
-    if practice and not checked.seed.startswith("daily:"):
+    if practice and date_of_seed(checked.seed) is None:
         raise SheepsheadError("saved game: only a Daily is played as practice")
     extra = {k: v for k, v in data.items() if k not in _SAVE_FIELDS}
     return GameSave(game, str(level), practice, hints, revision, tab, extra)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..deals import daily_seed
 from ..errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
 from ..game import Game
+from ..grammar import date_of_seed, seed_or_none
 from ..results import ResultLink, check_result, parse_result
 from ..rules import Rules
 from . import background
@@ -39,7 +40,6 @@ from .daily import (
     DailyResults,
     ResultsBook,
     countdown,
-    date_of_seed,
     open_daily,
     share_text,
 )
@@ -175,7 +175,8 @@ class Session:
         except (OSError, SheepsheadError):
             return False
         game = data.get("game") if isinstance(data, dict) else None
-        return isinstance(game, dict) and str(game.get("seed", "")).startswith("game:")
+        seed = seed_or_none(game.get("seed")) if isinstance(game, dict) else None
+        return seed is not None and not seed.is_daily
 
     def go(self, fragment: str) -> None:
         """Open what a location hash names (see the module docstring)."""
@@ -193,9 +194,7 @@ class Session:
             self.notice(message)
         if seed is None:
             self.open_default()
-        elif seed.startswith("daily:"):
-            day = date_of_seed(seed)
-            assert day is not None
+        elif (day := date_of_seed(seed)) is not None:
             self.open_daily(day)
         else:
             self.new_game(rules, seed=seed)

@@ -37,6 +37,7 @@ from ..bots.seating import DAILY_LEVEL, computer_choice, decision_seed
 from ..deals import new_game_seed
 from ..errors import IllegalActionError, SheepsheadError
 from ..game import Game
+from ..grammar import date_of_seed
 from ..position import Phase
 from ..refusals import Refusal
 from ..rules import DEFAULT_RULES, Rules
@@ -235,7 +236,7 @@ class Table:
         """You may take back your last decision: a New Game (or the practice hand), not a
         Daily; within the hand in play, before it is over; and you have decided something."""
         h = self.game.current
-        if self.seed.startswith("daily:") or h.is_over or HUMAN not in h.seats:
+        if date_of_seed(self.seed) is not None or h.is_over or HUMAN not in h.seats:
             return False
         key = (id(h), len(h.history))
         if self._undo_known[0] != key:       # drawn often: replay the hand once per action
@@ -294,7 +295,7 @@ class Table:
 
 def _level_for(seed: str, settings: Settings, level: str | None) -> str:
     if level is None:
-        level = DAILY_LEVEL if seed.startswith("daily:") else settings.level
+        level = DAILY_LEVEL if date_of_seed(seed) is not None else settings.level
     if level not in LEVELS:
         raise SheepsheadError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     return level

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..errors import SheepsheadError
 from ..game import Game
+from ..grammar import date_of_seed
 from ..position import CallKind
 from ..rules import DEFAULT_RULES, Rules
 from ..trickinfo import PointsTaken
@@ -86,7 +87,8 @@ class TableView:
 
     @property
     def daily_date(self) -> str | None:
-        return self.seed[6:] if self.seed.startswith("daily:") else None
+        day = date_of_seed(self.seed)
+        return None if day is None else day.isoformat()
 
     @property
     def game_id(self) -> str:

@@ -24,11 +24,12 @@ from ..actions import Kind
 from ..cards import Card
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME
+from ..grammar import date_of_seed
 from ..position import CallKind
 from ..results import ResultCheck, ResultLink, check_result
 from ..scoring import ROW_NAMES, HandResult
 from ..view import PublicAction, SeatView, ViewTrick
-from .daily import DailyResult, date_of_seed, place_of, place_text, signed
+from .daily import DailyResult, place_of, place_text, signed
 from .markup import ICON, button
 from .svg import card_svg
 from .wording import (

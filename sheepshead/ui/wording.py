@@ -14,6 +14,7 @@ from ..actions import Action, Kind
 from ..cards import Card
 from ..errors import SheepsheadError
 from ..game import Game
+from ..grammar import parse_seed
 from ..rules import AllPass, Rules
 from ..scoring import ROW_NAMES, HandResult
 from ..view import PublicAction, ViewTrick
@@ -175,8 +176,9 @@ def share_line(table: _AtTable, page_url: str) -> str:
     g = table.game
     base = page_url.split("#", 1)[0]
     link = base + hash_of(g.seed, g.rules)
-    name = (f"Sheepshead Daily {g.seed[6:]}" if g.seed.startswith("daily:")
-            else f"Sheepshead game {g.seed[5:]}")
+    seed = parse_seed(g.seed)
+    name = (f"Sheepshead Daily {seed.date}" if seed.date is not None
+            else f"Sheepshead game {seed.game_id}")
     phrases = rules_phrases(g.rules)
     if phrases:
         name += f" ({', '.join(phrases)})"
