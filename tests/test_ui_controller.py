@@ -110,6 +110,34 @@ def test_a_whole_hand_by_taps():
     assert marks(effects)["hand"] == "2" and c.panel is None
 
 
+def test_the_last_trick_stays_on_the_felt_before_the_summary_and_next_answers_the_first_tap():
+    c = start()                                    # instant: to your last card
+    while not (c.table.human_turn and len(c.table.seat_view().hand) == 1):
+        if c.table.hand.is_over:                   # a hand thrown in: the next one
+            settle(c, c.handle(Tap(ui="next")))
+        else:
+            settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
+    c.handle(Change("speed", "normal"))
+    effects = c.handle(Tap(act=str(c.table.seat_view().legal[0])))
+    held = None
+    for _ in range(50):                            # card by card to the end of the hand
+        waits = of(effects, Wait)
+        if not waits:
+            break
+        if waits[0].seconds == BASE_MS["last"] / 1000:
+            held = effects
+        effects = c.handle(waits[0].then)
+    assert held is not None, "no pause on the last trick"
+    draw = of(held, Draw)[-1]
+    regions = dict(draw.regions)
+    assert "takes the trick" in regions["status"] and "points" in regions["status"]
+    assert regions.get("panel", "") == "" and marks(held)["busy"] == "1"   # no summary yet
+    assert c.table.hand.is_over and not c.busy and c.panel == "summary"   # then it opens
+    effects = settle(c, c.handle(Tap(ui="next")))                        # the first tap
+    assert marks(effects)["hand"] == str(c.table.game.hand_number) and c.panel is None
+    assert c.table.game.hand_number >= 2
+
+
 def test_a_computer_turn_waits_between_steps_at_the_speed_set():
     ticks = iter(x * 0.25 for x in range(100_000))
     c = start(speed="normal", clock=lambda: next(ticks))

@@ -66,8 +66,9 @@ from .viewer import viewer_intent
 
 __all__ = ["Controller", "BASE_MS", "TICK_S"]
 
-BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550}
-"""Animation pace at "normal" speed; the speed setting scales these."""
+BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550, "last": 1200}
+"""Animation pace at "normal" speed; the speed setting scales these.  ``last``: the hand's
+last trick stays on the felt, with its winner and points, before the summary opens."""
 TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
 THINK_S = 0.03
@@ -415,6 +416,8 @@ class Controller:
             if m.kind == "play":
                 self.queue.append(_Step(m.text, m.trick, f"enter-{m.seat}" if motion else "",
                                         m.text, "play"))
+            elif m.kind == "trick" and m is moves[-1] and self.table.hand.is_over:
+                self.queue.append(_Step(m.text, m.trick, "", m.text, "last"))   # no collect
             elif m.kind == "trick":
                 self.queue.append(_Step(m.text, m.trick, "", m.text, "pause"))
                 if motion and self._seconds("collect") > 0:

@@ -43,6 +43,8 @@ class PanelState(Protocol):
     panel: str | None
     hand_review: HandReview | None
     summary_closed_for: int
+    busy: bool
+    """An animation is running: the hand's last trick is still on the felt."""
     today: str
     stats: tuple[str, ...]
 
@@ -53,7 +55,7 @@ SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "I
 def panel_html(tv: TableView, ui: PanelState, four: bool) -> str:
     v = tv.seat
     panel = ui.panel
-    if panel is None and v.is_over and ui.summary_closed_for != tv.hand_number:
+    if panel is None and v.is_over and not ui.busy and ui.summary_closed_for != tv.hand_number:
         panel = "summary"
     if panel == "menu":
         return _menu(tv, ui)

@@ -450,7 +450,7 @@ class Session:
                                          four_colour=self.settings.four_colour)
         t = self.table
         if t is not None and (ui.panel == "results" or (
-                ui.panel is None and ui.summary_closed_for != t.game.hand_number)):
+                ui.panel is None and not ui.busy and ui.summary_closed_for != t.game.hand_number)):
             screen = self.daily_screen()
             if screen is not None:
                 return "results", results_html(screen)
