@@ -51,7 +51,7 @@ class Reason(enum.Enum):
     UNKNOWN_WHEN = ("the unknown card is led, played on the first lead of {suit}, "
                     "or played on the last trick")
     MUST_PLAY_UNKNOWN = "{who} must play the unknown card on the first lead of {suit}"
-    MUST_LEAD_CALLED = "{who} must lead the called {card} to lead {suit}"
+    MUST_LEAD_CALLED = "{who} can lead {suit} only with the called {card}"
     MUST_PLAY_CALLED = "{who} must play the called {card}"
     MUST_FOLLOW = "{who} must follow {suit}"
     KEEP_CALLED = "{who} may not throw off the called {card}"

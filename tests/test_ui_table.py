@@ -14,6 +14,7 @@ from save_helpers import reloaded, save_text
 
 from sheepshead import Card, HandState, Kind, SheepsheadError
 from sheepshead.cards import display_order
+from sheepshead.scoring import HandResult
 from sheepshead.state import Phase
 from sheepshead.ui.animation import diff
 from sheepshead.ui.links import hash_of, parse_hash
@@ -21,7 +22,8 @@ from sheepshead.ui.render import UiState, render, ui_intent
 from sheepshead.ui.saves import read_save
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
-from sheepshead.ui.wording import HUMAN, announce, share_line
+from sheepshead.ui.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
+from sheepshead.ui.wording import HUMAN, announce, hand_outcome, share_line
 
 TODAY = datetime.date(2026, 11, 30)
 
@@ -361,3 +363,29 @@ def test_play_hint_explains_unavailable_cards_in_the_second_person():
                 t.act(v.legal[0])
             else:
                 t.step()
+
+
+# ------------------------------------------------------------------ words at the table
+@pytest.mark.parametrize("picker, partner, alone, side, expected", [
+    (2, HUMAN, False, 70, "You and Bev won with 70 points."),
+    (HUMAN, 3, False, 40, "You and Lars lost with 40 points; the defenders took 80."),
+    (4, 1, False, 91, "Dottie and Gus won with 91 points, schneider."),
+    (HUMAN, None, True, 61, "You alone won with 61 points."),
+])
+def test_a_hands_outcome_names_you_first(picker, partner, alone, side, expected):
+    row = 2 if side > 90 else 1 if side >= 61 else -1
+    result = HandResult(picker, partner, None, alone, False, (), (0,) * 5, (side, 120 - side),
+                        (0,) * 5, row)
+    assert hand_outcome(result) == expected
+
+
+def test_a_new_game_is_called_a_new_game_and_the_practice_hand_is_not_hand_1_of_10():
+    t = Table("game:9022d8aa00000000")
+    info = render(t.view(), UiState())["info"]
+    assert ">New Game<" in info and "9022d8…" not in info and 'title="game 9022d8aa00000000"' in info
+    menu = render(t.view(), UiState(panel="menu"))["panel"]
+    assert "New Game 9022d8aa00000000 · game version" in menu and "Playing game:" not in menu
+    tutorial = Table(PRACTICE_SEED, level=PRACTICE_LEVEL, tutorial=True)
+    play_hand(tutorial)
+    panel = render(tutorial.view(), UiState())["panel"]
+    assert "The practice hand" in panel and "Hand 1 of 10" not in panel

@@ -73,6 +73,16 @@ def panel_html(tv: TableView, ui: PanelState, four: bool) -> str:
     return ""
 
 
+def _playing(tv: TableView) -> str:
+    """What the menu's footer says is on the table: ``Daily 2026-12-01``, ``New Game
+    0123456789abcdef`` (the id a player can quote), ``The practice hand``."""
+    if tv.tutorial:
+        return "The practice hand"
+    if tv.daily_date:
+        return f"Daily {tv.daily_date}"
+    return f"New Game {tv.game_id}"
+
+
 def _select(setting: str, label: str, options: dict[str, str], value: str) -> str:
     opts = "".join(f'<option value="{k}"{" selected" if k == value else ""}>{escape(t)}</option>'
                    for k, t in options.items())
@@ -151,7 +161,7 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         'rel="noopener">Rules</a> · <a href="./static/cheatsheet.html" target="_blank" '
         'rel="noopener">Printable cheat sheet</a> <span class="small">(a new tab: this game '
         'keeps its place)</span></p>'
-        f'<p class="small">Playing {escape(tv.seed)} · engine <span id="engine-version">'
+        f'<p class="small">{_playing(tv)} · game version <span id="engine-version">'
         f'{__version__}</span></p>')
     return _dialog("Menu", body, "menu")
 
@@ -362,5 +372,6 @@ def _summary_panel(tv: TableView, ui: PanelState, four: bool) -> str:
         lines.append('<div class="menu-buttons">' + _button("Next hand", "primary", data_ui="next") +
                      _button("Review this hand", "", data_ui="hand-review") +
                      _button("Score sheet", "", data_ui="scores") + "</div>")
-    title = "Game over" if tv.game_over else f"Hand {s.number} of {tv.hands_total}"
+    title = ("Game over" if tv.game_over else "The practice hand" if tv.tutorial
+             else f"Hand {s.number} of {tv.hands_total}")
     return _dialog(title, "".join(lines), "summary")

@@ -167,7 +167,7 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
 
 def _info(tv: TableView) -> str:
     game = (f'Daily <span class="date">{tv.daily_date}</span>' if tv.daily_date
-            else f'Game <span class="gid">{tv.game_id[:6]}…</span>')
+            else f'<span title="game {tv.game_id}">New Game</span>')
     times = f" {tv.redeal} times" if tv.redeal > 1 else ""
     again = (f' <span class="again" title="dealt again{times}">↻<span class="sr-only">'
              f' dealt again{times}</span></span>' if tv.redeal else "")

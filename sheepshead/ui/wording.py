@@ -135,8 +135,9 @@ def hand_outcome(r: HandResult) -> str:
         raise ValueError("hand_outcome: a picked hand without its side's points")
     side, defenders = r.side_points
     row = ROW_NAMES.get(r.row, "")
-    who = _name(r.picker) + (" alone" if r.alone else
-                             (f" and {_name(r.partner)}" if r.partner is not None else ""))
+    side_seats = [r.picker] if r.alone or r.partner is None else [r.picker, r.partner]
+    side_seats.sort(key=lambda seat: seat != HUMAN)          # "You and Bev", not "Bev and You"
+    who = and_list([_name(seat) for seat in side_seats]) + (" alone" if r.alone else "")
     if side >= 61:
         how = {"schwarz": " and took every trick", "schneider": ", schneider"}.get(row, "")
         return f"{who} won with {side} points{how}."
