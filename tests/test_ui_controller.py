@@ -276,3 +276,26 @@ def test_one_notices_list_for_the_session_and_the_page():
     settle(c, c.handle(Tap(ui="tutorial")))                 # another table, the same list
     c.handle(Notice("Copied.", quiet=True))
     assert c.session.notices is c.ui.notices == ["Copied."]
+
+
+def test_the_menu_always_offers_the_way_back_to_a_new_game_in_progress():
+    storage = MemoryStorage()
+    c = start(GAME, storage)
+    settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))     # in progress now
+    game = c.table.seed
+    settle(c, c.handle(Tap(ui="daily")))
+    assert c.table.seed.startswith("daily:")
+    menu = dict(of(c.handle(Tap(ui="menu")), Draw)[-1].regions)["panel"]
+    assert 'data-ui="resume"' in menu and "At hand 1 of 10, your total" in menu
+    settle(c, c.handle(Tap(ui="resume")))
+    assert c.table.seed == game and c.panel is None
+    menu = dict(of(c.handle(Tap(ui="menu")), Draw)[-1].regions)["panel"]
+    assert 'data-ui="resume"' not in menu                      # it is on the table
+    # From the Daily, New Game asks first; "Keep playing it" goes back to that game.
+    settle(c, c.handle(Tap(ui="close")))
+    settle(c, c.handle(Tap(ui="daily")))
+    settle(c, c.handle(Tap(ui="new")))
+    assert c.table.seed.startswith("daily:") and c.session.question is not None
+    settle(c, c.handle(Tap(ui="confirm-no")))
+    assert c.table.seed == game and c.session.question is None
+    assert len(c.table.game.current.history) >= 1              # as it was left

@@ -232,10 +232,11 @@ class Controller:
             "daily": lambda: s.open_daily(s.today), "new": s.new_game,
             "confirm-yes": lambda: s.answer(True), "confirm-no": lambda: s.answer(False),
             "practice": s.practice, "reload": s.reload, "viewer-close": s.close_link,
-            "viewer-play": s.play_link, "tutorial": s.tutorial, "tutorial-no": s.tutorial_offered}
+            "viewer-play": s.play_link, "tutorial": s.tutorial, "tutorial-no": s.tutorial_offered,
+            "resume": s.resume_new_game}
         name = intent.partition(":")[0]
         if name in games:
-            if name in ("daily", "new", "tutorial", "tutorial-no"):
+            if name in ("daily", "new", "tutorial", "tutorial-no", "resume"):
                 self.ui.panel = None
             self._switch(games[name])
         elif name in HELP:
@@ -267,6 +268,7 @@ class Controller:
         ui = self.ui
         if intent == "menu":
             ui.stats = self.session.stats_lines()
+            ui.waiting = self.session.waiting_game()
         if ui_intent(self.table, ui, intent):
             self._draw()
             if intent.startswith("illegal:") and ui.refusal:

@@ -47,6 +47,7 @@ class PanelState(Protocol):
     """An animation is running: the hand's last trick is still on the felt."""
     today: str
     stats: tuple[str, ...]
+    waiting: str | None
 
 
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
@@ -135,9 +136,12 @@ NAME_HELP = "Shown on the results you share (plain text, at most 24 characters).
 def _menu(tv: TableView, ui: PanelState) -> str:
     s = tv.settings
     daily = f"Daily {ui.today}" if ui.today else "Daily"
+    back = (_button("Back to your New Game", "primary", data_ui="resume")
+            + f'<p class="small waiting">{escape(ui.waiting.capitalize())}</p>'
+            if ui.waiting else "")
     body = (
-        '<div class="menu-buttons">'
-        f'{_button(daily, "primary", data_ui="daily")}'
+        f'{back}<div class="menu-buttons">'
+        f'{_button(daily, "" if back else "primary", data_ui="daily")}'
         f'{_button("New Game", "", data_ui="new")}'
         f'{_button("Share", "", data_ui="share")}'
         f'{_button("Score sheet", "", data_ui="scores")}'

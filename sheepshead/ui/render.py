@@ -62,6 +62,10 @@ class UiState:
     """Your Dailies' statistics in words (:meth:`DailyStats.lines
     <sheepshead.ui.stats.DailyStats.lines>`), for the menu; the page fills them in when
     the menu opens."""
+    waiting: str | None = None
+    """Where the New Game in progress stands (``at hand 4 of 10, your total +3``) when the
+    table shows something else, for the menu's way back to it; the page fills it in when
+    the menu opens."""
     refusal: str | None = None
     """Why the card you tapped cannot be played (the engine's words), until you act."""
     shake: tuple[str, int] | None = None

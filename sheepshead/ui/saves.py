@@ -462,17 +462,21 @@ class SaveStore(Shelf):
             return True
         return (data.get("revision"), data.get("tab")) != seen
 
+    def peek(self, key: str) -> GameSave | None:
+        """The save under ``key`` when it can be read, without taking it as this tab's
+        (nothing is set aside or remembered; None for anything else)."""
+        try:
+            text = self._get(key)
+            return None if text is None else read_save(text)
+        except SheepsheadError:                 # StorageFailed too
+            return None
+
     def new_game_in_progress(self) -> bool:
         """Whether a New Game is saved with at least one action taken and not over, so
         that New Game should ask before leaving it."""
+        save = self.peek(GAME_KEY)
         try:
-            text = self._get(GAME_KEY)
-        except StorageFailed:
-            return False
-        if text is None:
-            return False
-        try:
-            return read_save(text).in_progress()
+            return save is not None and save.in_progress()
         except SheepsheadError:
             return False
 

@@ -299,10 +299,38 @@ class Session:
             self.save_settings()
 
     def answer(self, yes: bool) -> None:
-        """The player's answer to :attr:`question`."""
+        """The player's answer to :attr:`question`: start the other game, or keep playing
+        the New Game in progress (going back to it from a Daily)."""
         q, self.question = self.question, None
-        if yes and q is not None:
+        if q is None:
+            return
+        if yes:
             self.new_game(q.rules, seed=q.seed, level=q.level, confirmed=True)
+        elif self.key != GAME_KEY:
+            self.resume_new_game()
+
+    def waiting_game(self) -> str | None:
+        """Where the New Game in progress stands (``at hand 4 of 10, your total +3``) while
+        the table shows something else (a Daily, the practice hand); None when there is
+        none or it is on the table."""
+        if self.key == GAME_KEY:
+            return None
+        save = self.store.peek(GAME_KEY)
+        try:
+            return _where_in(save.load_game()) if save is not None and save.in_progress() \
+                else None
+        except SheepsheadError:
+            return None
+
+    def resume_new_game(self) -> None:
+        """Go back to the New Game in progress (nothing happens when there is none)."""
+        stored = self.store.load(GAME_KEY)
+        if stored is None or self.key == GAME_KEY:
+            return
+        self.link = None
+        self._leave()
+        self._resume(stored, GAME_KEY)
+        self._remember("game")
 
     def practice(self) -> None:
         """Play the Daily on the table again, as practice (its result stays locked)."""
