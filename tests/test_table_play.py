@@ -79,6 +79,10 @@ def test_hand_with_a_ten_call(page, site_url):
         assert legal.count() >= 1
         assert legal.count() + unavailable.count() == len(hand_cards(page)) == 6
         assert all(unavailable.nth(i).is_disabled() for i in range(unavailable.count()))
+        for i in range(unavailable.count()):      # solid and dimmed, never see-through
+            look = unavailable.nth(i).evaluate(
+                "e => [getComputedStyle(e).opacity, getComputedStyle(e).filter]")
+            assert look[0] == "1" and "brightness" in look[1], look
         legal.first.dblclick()
         wait_idle(page)
         assert len(hand_cards(page)) == 5
