@@ -7,6 +7,7 @@ Standard library, pytest and sheepshead only: also run inside Pyodide."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from tiers import sizes
@@ -15,7 +16,7 @@ from sheepshead.actions import Action, Kind
 from sheepshead.bots import make_player
 from sheepshead.bots.advice import Hint, ReviewStep, hint, review_cost, review_steps
 from sheepshead.buryinfo import bury_options, leaves
-from sheepshead.cards import CARDS, mask_of, parse_cards
+from sheepshead.cards import CARDS, Card, mask_of, parse_cards
 from sheepshead.position import Phase
 from sheepshead.rules import Rules
 from sheepshead.state import HandState
@@ -23,15 +24,16 @@ from sheepshead.trickinfo import TOTAL_POINTS, points_so_far
 from sheepshead.ui.helptext import (
     HIDDEN_MARK,
     MINUS,
+    OTHERS_SHOWN,
     action_words,
     alone_text,
-    hint_text,
     leaves_text,
     points_text,
     review_line,
     review_total,
     signed,
 )
+from sheepshead.ui.hintwords import HintWords, hint_words
 from sheepshead.ui.markup import short
 from sheepshead.ui.wording import names_for
 
@@ -184,63 +186,82 @@ def seat0_views(rules: Rules, count: int, base: int):
                 yield state.view(0)
 
 
-def test_hint_text_on_real_hints():
-    seen = {"searched": 0, "forced": 0}
+def test_hint_words_on_real_hints():
+    seen = {"searched": 0, "forced": 0, "reason": 0, "even": 0}
     for view in seat0_views(Rules(), 3, 0x41):
         h = hint(view, seed=7)
-        text = hint_text(h)
-        choice = action_words(h.action, h.phase)
-        assert text.startswith(f"Expert: {choice}")
-        assert "-" not in text.replace("Re-crack", "")       # the real minus sign only
+        words = hint_words(h, view)
+        line, detail = words.line, words.detail
+        assert line.endswith(".") and "\n" not in line and "Expert:" not in line
         if h.forced:
             seen["forced"] += 1
-            assert text == f"Expert: {choice} — your only card"
+            assert detail is None
+            assert line.startswith("Your only card is the " if h.action.kind is Kind.PLAY
+                                   else "Your only choice: ")
             continue
-        parts = text.split("; ")
+        assert line.startswith("The Expert would ")
+        seen["reason"] += ": " in line
         if not h.searched:
-            assert parts == [f"Expert: {choice}"]
+            assert detail is None
             continue
         seen["searched"] += 1
-        assert h.margin is not None
-        assert parts[0] == f"Expert: {choice} ({signed(h.margin)})"
-        legal = {action_words(a, h.phase): a for a in view.legal}
+        assert detail is not None and detail.startswith("Expected points: ")
+        assert "-" not in detail                            # the real minus sign only
+        parts = detail.removeprefix("Expected points: ").removesuffix(" (about even)").split(" · ")
         best = h.value_of(h.action)
         assert best is not None
-        others = [(a, v) for a, v in h.values if a != h.action]
-        assert len(parts) == 1 + min(3, len(others))
-        for part, (a, v) in zip(parts[1:], others, strict=False):
-            words, value = part.rsplit(" ", 1)
-            assert words in legal and legal[words] == a
-            assert VALUE.fullmatch(value) and value == signed(v - best)
-    assert seen["searched"] >= 3 and seen["forced"] >= 1, seen
+        others = [(a, v) for a, v in h.values if a != h.action][:OTHERS_SHOWN]
+        assert len(parts) == 1 + len(others)
+        assert parts[0].endswith(" " + signed(best))        # the Expert's choice first
+        for part, (_, v) in zip(parts[1:], others, strict=True):
+            assert part.endswith(" " + signed(v))           # values, not differences
+        # Never two lines that contradict: a choice that is not clearly best says so.
+        tied = any(round(v, 1) >= round(best, 1) for _, v in others)
+        assert detail.endswith(" (about even)") == tied
+        seen["even"] += tied
+    assert seen["searched"] >= 3 and seen["forced"] >= 1 and seen["reason"] >= 3, seen
 
 
-def test_hint_text_crack_round():
+def test_hint_words_crack_round():
     rules = Rules(crack=True)
     for _, steps in played(rules, 40, 0xc4, ("standard", "random")):
         for state in steps[:-1]:
             if state.phase is Phase.DOUBLES:
-                h = hint(state.view(state.to_act))
+                view = state.view(state.to_act)
+                h = hint(view)
                 assert not h.searched
+                words = hint_words(h, view)
                 if h.forced:
-                    assert hint_text(h).endswith(" — your only choice")
+                    assert words.line.startswith("Your only choice: ")
                     continue
-                words = {Kind.PASS: "No crack", Kind.CRACK: "Crack", Kind.RECRACK: "Re-crack"}
-                assert hint_text(h) == f"Expert: {words[h.action.kind]}"
+                said = {Kind.PASS: "not crack", Kind.CRACK: "crack", Kind.RECRACK: "re-crack"}
+                assert words == HintWords(f"The Expert would {said[h.action.kind]}.", None)
                 return
     pytest.fail("no crack round in 40 hands")
 
 
-def test_hint_text_examples():
-    h = Hint(0, Phase.PLAY, Action.parse("play AH"),
-             ((Action.parse("play AH"), 0.5), (Action.parse("play KH"), 0.1),
-              (Action.parse("play 7D"), -1.0), (Action.parse("play 8D"), -1.2),
-              (Action.parse("play 9D"), -1.3)), (), 0.4, False, True)
-    assert hint_text(h) == "Expert: A♥ (+0.4); K♥ −0.4; 7♦ −1.5; 8♦ −1.7"
+def test_hint_words_examples():
+    h = Hint(0, Phase.PICK, Action.parse("pass"),
+             ((Action.parse("pass"), -0.3), (Action.parse("pick"), -0.6)), (), 0.3, False, True)
+    view = _view_with_hand(Phase.PICK, "QS 7D AC 10H 9H 7S")
+    assert hint_words(h, view) == HintWords(
+        "The Expert would pass: you hold two trumps, one of them a Queen or Jack, and one "
+        "fail Ace.", "Expected points: pass −0.3 · pick up −0.6")
+    h = Hint(0, Phase.PICK, Action.parse("pick"),
+             ((Action.parse("pick"), 0.1), (Action.parse("pass"), 0.1)), (), -0.02, False, True)
+    view = _view_with_hand(Phase.PICK, "QC JD AD 9D 7H 8S")
+    assert hint_words(h, view) == HintWords(
+        "The Expert would pick up: you hold four trumps, two of them Queens or Jacks, and no "
+        "fail Ace.", "Expected points: pick up +0.1 · pass +0.1 (about even)")
     h = Hint(0, Phase.PLAY, Action.parse("play 7D"), (), (), None, True, False)
-    assert hint_text(h) == "Expert: 7♦ — your only card"
-    h = Hint(0, Phase.DOUBLES, Action.parse("crack"), (), (), None, False, False)
-    assert hint_text(h) == "Expert: Crack"
+    assert hint_words(h, _view_with_hand(Phase.PLAY, "7D")) == HintWords(
+        "Your only card is the Seven of diamonds.", None)
+
+
+def _view_with_hand(phase: Phase, cards: str):
+    """Seat 0's view of the first hand of a deal, with its hand replaced by ``cards``."""
+    view = HandState.from_seed("game:0000000000000001", 1).view(0)
+    return replace(view, phase=phase, hand=tuple(Card(c) for c in cards.split()))
 
 
 # ------------------------------------------------------------------- review

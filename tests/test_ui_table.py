@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 import pytest
 from save_helpers import reloaded, save_text
@@ -389,3 +390,13 @@ def test_a_new_game_is_called_a_new_game_and_the_practice_hand_is_not_hand_1_of_
     play_hand(tutorial)
     panel = render(tutorial.view(), UiState())["panel"]
     assert "The practice hand" in panel and "Hand 1 of 10" not in panel
+
+
+def test_no_decision_is_marked_unless_you_asked_for_a_hint():
+    t = Table("game:00000000000000ab")
+    assert t.seat_view().phase is Phase.PICK and t.human_turn
+    plain = render(t.view(), UiState())["actions"]
+    assert 'class="btn primary"' not in plain and 'data-act="pick"' in plain
+    hinted = render(t.view(), UiState(hint="The Expert would pass.", hinted="pass"))["actions"]
+    assert re.search(r'class="btn primary"[^>]*data-act="pass"', hinted), hinted
+    assert not re.search(r'class="btn primary"[^>]*data-act="pick"', hinted)

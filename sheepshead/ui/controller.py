@@ -55,7 +55,7 @@ from .events import (
     Timer,
     Wait,
 )
-from .helptext import hint_text
+from .hintwords import hint_words
 from .render import UiState, render, ui_intent
 from .review import HandReview, run_review
 from .saves import MemoryStorage, Storage
@@ -304,7 +304,8 @@ class Controller:
             advice = t.hint()
             if advice is None:
                 return
-            ui.hint = hint_text(advice)
+            words = hint_words(advice, t.seat_view())
+            ui.hint, ui.hint_detail, ui.hinted = words.line, words.detail, str(advice.action)
             self._saved()                 # the game now counts as played with hints
             self._draw()
             self.out.append(Announce(ui.hint))

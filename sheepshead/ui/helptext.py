@@ -1,5 +1,5 @@
 """Help at the table in words: the points chip, the bury helper's line, why going alone is
-forced, the Expert's hint and the after-hand review.
+forced, the Expert's hint (its words are in :mod:`.hintwords`) and the after-hand review.
 
 Pure Python, no ``js``. The data comes from the engine (:mod:`sheepshead.trickinfo`,
 :mod:`sheepshead.buryinfo`, :mod:`sheepshead.bots.advice`); this module only words it, for a
@@ -11,7 +11,7 @@ sign (``−0.8``).
 from __future__ import annotations
 
 from ..actions import Action, Kind
-from ..bots.advice import Hint, ReviewStep, review_cost
+from ..bots.advice import ReviewStep, review_cost
 from ..buryinfo import AloneReason, Blocked, Leaves
 from ..cards import SUIT_NAMES, Card
 from ..position import Phase
@@ -20,7 +20,7 @@ from .markup import short
 from .wording import and_list
 
 __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "action_words",
-           "hint_text", "review_line", "review_total", "HIDDEN_MARK", "OTHERS_SHOWN"]
+           "review_line", "review_total", "HIDDEN_MARK", "OTHERS_SHOWN"]
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
@@ -28,7 +28,7 @@ HIDDEN_MARK = " (+ hidden cards)"
 """Added to the points chip while some points are not visible yet (the bury, the face-down
 unknown card, a leaster's blind)."""
 OTHERS_SHOWN = 3
-"""How many other candidates a hint lists after the Expert's choice."""
+"""How many other candidates a hint lists after the Expert's choice (:mod:`.hintwords`)."""
 
 
 def signed(x: float) -> str:
@@ -145,25 +145,6 @@ def _past(a: Action, phase: Phase | None) -> str:
         return f"called {short(a.card)}" + (" (unknown card)" if a.unknown is not None else "")
     return {Kind.PICK: "picked up", Kind.ALONE: "went alone", Kind.CRACK: "cracked",
             Kind.RECRACK: "re-cracked", Kind.BLITZ: "blitzed"}[k]
-
-
-def hint_text(h: Hint) -> str:
-    """``Expert: A♥ (+0.4); K♥ −0.8; 7♦ −1.5``: the choice and its margin over the next best,
-    then up to three other candidates with their value less the choice's. ``Expert: 7♦ — your
-    only card`` when forced; ``Expert: Crack`` when nothing was searched."""
-    choice = action_words(h.action, h.phase)
-    if h.forced:
-        only = "your only card" if h.action.kind is Kind.PLAY else "your only choice"
-        return f"Expert: {choice} — {only}"
-    best = h.value_of(h.action)
-    if not h.searched or best is None:
-        return f"Expert: {choice}"
-    text = f"Expert: {choice}"
-    if h.margin is not None:
-        text += f" ({signed(h.margin)})"
-    others = [(a, v) for a, v in h.values if a != h.action][:OTHERS_SHOWN]
-    return "; ".join([text] + [f"{action_words(a, h.phase)} {signed(v - best)}"
-                               for a, v in others])
 
 
 # ------------------------------------------------------------------- review

@@ -72,6 +72,10 @@ class UiState:
     """The card that refused your tap and a counter, so each tap shakes it again."""
     hint: str | None = None
     """The Expert's hint for this decision, in words, until you act."""
+    hint_detail: str | None = None
+    """The hint's expected points (``Expected points: pass −0.3 · pick up −0.6``)."""
+    hinted: str | None = None
+    """The hint's action (``pick``), whose button is then the marked one."""
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
     offer_tutorial: bool = False
@@ -93,7 +97,7 @@ class UiState:
         self.review = False
         self.refusal = None
         self.shake = None
-        self.hint = None
+        self.hint = self.hint_detail = self.hinted = None
 
 
 def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
@@ -387,6 +391,11 @@ def _tip(tv: TableView, ui: UiState) -> str:
                 f'{_button("Practice hand", "small primary", data_ui="tutorial")}{no}</div>')
     return ""
 
+def _marked(action: str, ui: UiState) -> str:
+    """The button class of a decision: plain, unless the hint you asked for chose it."""
+    return "primary" if ui.hinted == action else ""
+
+
 def _actions(tv: TableView, ui: UiState) -> str:
     out = _decisions(tv, ui)
     v = tv.seat
@@ -398,6 +407,8 @@ def _actions(tv: TableView, ui: UiState) -> str:
             out += _button("Undo", "small", data_ui="undo")
         if ui.hint:
             out += f'<p class="help hint-line" id="hint-line">{escape(ui.hint)}</p>'
+        if ui.hint_detail:
+            out += f'<p class="help hint-detail" id="hint-detail">{escape(ui.hint_detail)}</p>'
     return out
 
 
@@ -420,7 +431,8 @@ def _decisions(tv: TableView, ui: UiState) -> str:
     if not v.my_turn:
         return ""
     if v.phase is Phase.PICK:
-        return _button("Pick up", "primary", data_act="pick") + _button("Pass", "", data_act="pass")
+        return (_button("Pick up", _marked("pick", ui), data_act="pick")   # no choice marked
+                + _button("Pass", _marked("pass", ui), data_act="pass"))    # unless hinted
     if v.phase is Phase.BURY:
         if len(ui.selected) == 2:
             a, b = ui.selected
@@ -452,15 +464,16 @@ def _decisions(tv: TableView, ui: UiState) -> str:
         kinds = {a.kind.value for a in v.legal}
         out = []
         if "crack" in kinds:
-            out.append(_button("Crack", "primary", data_act="crack"))
+            out.append(_button("Crack", _marked("crack", ui), data_act="crack"))
         if "recrack" in kinds:
-            out.append(_button("Re-crack", "primary", data_act="recrack"))
+            out.append(_button("Re-crack", _marked("recrack", ui), data_act="recrack"))
         if "blitz" in kinds:
-            out.append(_button("Blitz — show both black Queens", "primary", data_act="blitz"))
+            out.append(_button("Blitz — show both black Queens", _marked("blitz", ui),
+                               data_act="blitz"))
         # The partner's only answer to the crack question is this same "No crack".
         no = ("No re-crack" if "recrack" in kinds else "No blitz" if "blitz" in kinds
               else "No crack")
-        out.append(_button(no, "", data_act="pass"))
+        out.append(_button(no, _marked("pass", ui), data_act="pass"))
         return "".join(out)
     return ""
 
