@@ -55,6 +55,7 @@ from .events import (
     Timer,
     Wait,
 )
+from .glossary import GLOSSARY, new_terms
 from .hintwords import hint_words
 from .render import UiState, render, ui_intent
 from .review import HandReview, run_review
@@ -73,6 +74,8 @@ TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
 THINK_S = 0.03
 """The beat before a computer player acts, so "Gus to play…" is on screen while it thinks."""
+GLOSS_SKIPS = ("notice", "hand", "center")
+"""Regions whose words are never glossed: the notices themselves, and the cards' pictures."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
@@ -195,6 +198,22 @@ class Controller:
             self.ui.notices.append(text)
         if quiet:
             self.quiet.add(text)
+
+    def _gloss(self, html: dict[str, str]) -> None:
+        """Explain, once ever, each Sheepshead word about to be drawn for the first time
+        (:mod:`.glossary`): a quiet notice, and the word kept in the settings."""
+        settings = self.session.settings
+        if len(settings.glossed) == len(GLOSSARY):
+            return
+        texts = (text for region, text in html.items()      # words, not the cards' pictures
+                 if region not in GLOSS_SKIPS and self.drawn.get(region) != text)
+        terms = new_terms(texts, settings.glossed)
+        if not terms:
+            return
+        for term in terms:
+            self._notice(GLOSSARY[term], quiet=True)
+        settings.set("glossed", [*settings.glossed, *terms])
+        self.session.save_settings()
 
     def _take_notices(self) -> None:
         self.session.collect_notices()
@@ -523,6 +542,7 @@ class Controller:
         over = s.overlay(ui)
         if over is not None:
             html["panel"] = over[1]
+        self._gloss(html)
         notices = self._notices_html()
         shown_cls = " shown" if notices else ""
         panel = html["panel"]

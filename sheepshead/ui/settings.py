@@ -16,6 +16,7 @@ from ..bots.versions import LEVELS
 from ..errors import SheepsheadError
 from ..results import MAX_NAME, clean_name
 from ..rules import DEFAULT_RULES, PartnerBy, Rules
+from .glossary import GLOSSARY
 
 __all__ = ["LEVELS", "SPEEDS", "Settings"]
 
@@ -46,12 +47,15 @@ class Settings:
     """Play your card for you when it is your only legal one."""
     tutorial_offered: bool = False
     """The practice hand was offered (on the first visit) and taken or declined."""
+    glossed: tuple[str, ...] = ()
+    """The Sheepshead words already explained to you (:mod:`.glossary`), each once."""
 
     def to_json(self) -> dict[str, object]:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
                 "reduced_motion": self.reduced_motion, "rules": self.rules.to_json(),
                 "name": self.name, "show_points": self.show_points,
-                "auto_play": self.auto_play, "tutorial_offered": self.tutorial_offered}
+                "auto_play": self.auto_play, "tutorial_offered": self.tutorial_offered,
+                "glossed": list(self.glossed)}
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -81,6 +85,10 @@ class Settings:
                 raise SheepsheadError(f"name must be a short text (at most {MAX_NAME} "
                                       f"characters)")
             value = clean_name(value) or ""      # control characters out, the first 24 kept
+        elif key == "glossed":
+            if not isinstance(value, (list, tuple)) or len(value) > 4 * len(GLOSSARY):
+                raise SheepsheadError("glossed must be a short list of words")
+            value = tuple(t for t in GLOSSARY if t in value)   # known words, in order
         elif key == "rules":
             if not isinstance(value, Rules):
                 try:
