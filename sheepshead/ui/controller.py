@@ -74,8 +74,8 @@ TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
 THINK_S = 0.03
 """The beat before a computer player acts, so "Gus to play…" is on screen while it thinks."""
-GLOSS_SKIPS = ("notice", "hand", "center")
-"""Regions whose words are never glossed: the notices themselves, and the cards' pictures."""
+GLOSSED_PANELS = ("summary", "results")
+"""The dialogs whose Sheepshead words are explained the first time (:meth:`Controller._gloss`)."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
@@ -128,6 +128,8 @@ class Controller:
         self.auto: Action | None = None
         self.credit = 0.0
         self.drawn: dict[str, str] = {}
+        self.glossed_panel = ""
+        """The dialog whose words were last looked up in the glossary."""
         self.panel: str | None = None
         """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
         self.checking: LinkView | None = None
@@ -199,15 +201,15 @@ class Controller:
         if quiet:
             self.quiet.add(text)
 
-    def _gloss(self, html: dict[str, str]) -> None:
-        """Explain, once ever, each Sheepshead word about to be drawn for the first time
-        (:mod:`.glossary`): a quiet notice, and the word kept in the settings."""
+    def _gloss(self, panel: str) -> None:
+        """Explain, once ever, each Sheepshead word that a hand's summary or a game's results
+        show for the first time (:mod:`.glossary`): a quiet notice above the dialog, and the
+        word kept in the settings.  Only there: a notice never moves the table mid-hand."""
         settings = self.session.settings
-        if len(settings.glossed) == len(GLOSSARY):
+        if len(settings.glossed) == len(GLOSSARY) or panel == self.glossed_panel:
             return
-        texts = (text for region, text in html.items()      # words, not the cards' pictures
-                 if region not in GLOSS_SKIPS and self.drawn.get(region) != text)
-        terms = new_terms(texts, settings.glossed)
+        self.glossed_panel = panel
+        terms = new_terms([panel], settings.glossed)
         if not terms:
             return
         for term in terms:
@@ -542,17 +544,18 @@ class Controller:
         over = s.overlay(ui)
         if over is not None:
             html["panel"] = over[1]
-        self._gloss(html)
+        panel = html["panel"]
+        kind = (over[0] if over else ui.panel or "summary") if panel else None
+        if kind in GLOSSED_PANELS:
+            self._gloss(panel)
         notices = self._notices_html()
         shown_cls = " shown" if notices else ""
-        panel = html["panel"]
         if panel:                         # notices show above the dialog, never over it
             html["panel"] = (f'<div class="panel-notices notice{shown_cls}" id="panel-notices" '
                              f'role="status">{notices}</div>{panel}')
         html["notice"] = notices
         regions = tuple((r, text) for r, text in html.items() if self.drawn.get(r) != text)
         self.drawn.update(regions)
-        kind = (over[0] if over else ui.panel or "summary") if panel else None
         opened = kind is not None and kind != self.panel
         self.panel = kind
         v = t.seat_view()

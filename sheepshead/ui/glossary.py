@@ -1,5 +1,6 @@
-"""Sheepshead's own words, explained once: the first time a word such as *schneider* or
-*unknown card* appears at the table, a one-line explanation comes with it (a quiet notice).
+"""Sheepshead's own words, explained once: the first time a hand's summary or a game's
+results show a word such as *schneider* or *unknown card*, a one-line explanation comes with
+it (a quiet notice above the dialog).
 
 Pure Python, no ``js``.  :func:`new_terms` finds the words of :data:`GLOSSARY` in what the
 page is about to draw (its text, not its markup) that the player has not been shown yet;
