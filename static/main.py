@@ -1,7 +1,7 @@
 """The page binding: the only Python that touches the page (``pyscript`` / ``js``).
 
 It keeps no state: :class:`sheepshead.ui.controller.Controller` decides everything.  What the
-browser reports (a tap, a control changed, Escape, a hash change, another tab's ``storage``
+browser reports (a tap, a control changed, a key, a hash change, another tab's ``storage``
 event, a timer, a background job's progress) becomes an event for :meth:`Controller.handle`;
 the effects it returns (:mod:`sheepshead.ui.events`) are carried out here: a :class:`Draw`
 patches the regions that changed with ``sheepsheadMorph`` (``static/morph.js``: the focus
@@ -179,9 +179,10 @@ class Page:
             value = bool(el.checked) if el.type == "checkbox" else str(el.value)
             self.send(Change(key, value, option=option is not None))
 
-    def on_key(self, evt: Any) -> None:
-        if evt.key == "Escape":
-            self.send(Key("Escape"))
+    def on_key(self, evt: Any) -> None:   # keyboard play, except in a form field
+        typing = str(getattr(evt.target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA")
+        if evt.key == "Escape" or not (typing or evt.ctrlKey or evt.altKey or evt.metaKey):
+            self.send(Key(str(evt.key)))
 
     def on_hash(self, _evt: Any) -> None:
         self.send(HashChange(str(window.location.hash)))
@@ -189,8 +190,7 @@ class Page:
     def on_storage(self, evt: Any) -> None:
         self.send(StorageChange(text_or_none(evt.key), text_or_none(evt.newValue)))
 
-    async def tick(self) -> None:
-        """Every few seconds: an open dialog's countdown counts down; the date moves on."""
+    async def tick(self) -> None:   # an open dialog's countdown counts down; the date moves on
         while True:
             await asyncio.sleep(TICK_S)
             self.send(Tick(local_now().date().isoformat()))

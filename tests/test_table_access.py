@@ -95,3 +95,22 @@ def test_keyboard_only_play_of_a_hand(page, site_url):
     wait_idle(page)
     assert body(page, "hand") == "2"
     assert page.log.errors() == []
+
+
+def test_keyboard_shortcuts_pick_and_choose_cards(page, site_url):
+    seed, _, _ = find_deal("ace")
+    open_table(page, site_url, "#game=" + seed[5:])
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("p")                               # P: pick up
+    wait_idle(page)
+    assert body(page, "phase") == "bury"
+    page.keyboard.press("1")
+    page.keyboard.press("8")
+    wait_idle(page)
+    pressed = page.locator('#hand button[aria-pressed="true"]')
+    assert pressed.count() == 2
+    assert pressed.nth(0).get_attribute("data-i") == "0"
+    assert pressed.nth(1).get_attribute("data-i") == "7"
+    page.keyboard.press("Control+1")                       # the browser's, not the game's
+    assert page.locator('#hand button[aria-pressed="true"]').count() == 2
+    assert page.log.errors() == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from sheepshead.cards import display_order
 from sheepshead.ui.controller import BASE_MS, THINK_S, YOUR_TURN, Controller
 from sheepshead.ui.events import (
     Announce,
@@ -299,3 +300,42 @@ def test_the_menu_always_offers_the_way_back_to_a_new_game_in_progress():
     settle(c, c.handle(Tap(ui="confirm-no")))
     assert c.table.seed == game and c.session.question is None
     assert len(c.table.game.current.history) >= 1              # as it was left
+
+
+def test_keyboard_play_digits_for_cards_letters_for_decisions():
+    c = start()
+    assert c.table.seat_view().phase.name == "PICK" and c.table.human_turn
+    c.handle(Key("x"))                                   # not a key of the game: nothing
+    c.handle(Key("h"))                                   # hint
+    assert c.ui.hint is not None and c.ui.hint.startswith("The Expert would ")
+    settle(c, c.handle(Key("P")))                        # pick up
+    v = c.table.seat_view()
+    assert v.phase.name == "BURY" and len(v.hand) == 8
+    cards = [str(x) for x in display_order(v.hand)]
+    c.handle(Key("1"))
+    c.handle(Key("8"))
+    assert c.ui.selected == [cards[0], cards[7]]        # chosen to bury, as taps would
+    c.handle(Key("1"))
+    assert c.ui.selected == [cards[7]]                  # a second press un-chooses
+    c.handle(Key("9"))                                   # no ninth card: nothing
+    assert c.ui.selected == [cards[7]]
+    c.handle(Tap(ui="menu"))
+    c.handle(Key("2"))                                   # a dialog is open: nothing
+    assert c.ui.selected == [cards[7]]
+    c.handle(Tap(ui="close"))
+    settle(c, c.handle(Tap(act=f"bury {cards[0]} {cards[7]}")))
+    if c.table.seat_view().phase.name == "CALL":
+        settle(c, c.handle(Tap(act="alone")))
+    while not (c.table.human_turn and c.table.seat_view().phase.name == "PLAY"):
+        settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
+    v = c.table.seat_view()
+    hand = [str(x) for x in display_order(v.hand)]
+    legal = {str(a.card) for a in v.legal}
+    for i, card in enumerate(hand, 1):
+        if card not in legal:                           # an illegal card: its reason
+            c.handle(Key(str(i)))
+            assert c.ui.refusal and c.table.seat_view().hand == v.hand
+            break
+    i = next(i for i, card in enumerate(hand, 1) if card in legal)
+    settle(c, c.handle(Key(str(i))))
+    assert len(c.table.seat_view().hand) == len(v.hand) - 1     # played

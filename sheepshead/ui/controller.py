@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from html import escape
 
 from ..actions import Action
+from ..cards import display_order
 from ..errors import SheepsheadError
 from ..grammar import date_of_seed
+from ..position import Phase
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
 from .animation import Move, diff
@@ -74,6 +76,9 @@ TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
 THINK_S = 0.03
 """The beat before a computer player acts, so "Gus to play…" is on screen while it thinks."""
+KEYS = {"p": "pick", "n": "pass", "h": "hint", "u": "undo",
+        "P": "pick", "N": "pass", "H": "hint", "U": "undo"}
+"""Keyboard play: the letters for the decisions and help (the digits are your cards)."""
 GLOSSED_PANELS = ("summary", "results")
 """The dialogs whose Sheepshead words are explained the first time (:meth:`Controller._gloss`)."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
@@ -358,7 +363,9 @@ class Controller:
             self.out.append(Focus((target,)))
 
     def _key(self, key: str) -> None:
+        """A key pressed outside a form field (the page's keyboard play, :data:`KEYS`)."""
         if key != "Escape":
+            self._play_key(key)
             return
         if self.session.question is not None:
             self._intent("confirm-no")
@@ -366,6 +373,37 @@ class Controller:
             self._intent("viewer-close")
         elif self.ui.panel or self.panel:
             self._intent("close")
+
+    def _play_key(self, key: str) -> None:
+        """``1``–``9``: that card of your hand, left to right, as a tap on it would; the
+        letters of :data:`KEYS`: the decision buttons.  Nothing while a dialog is open."""
+        t, ui = self.table, self.ui
+        if self.busy or self.session.stale or ui.panel or self.panel or not t.human_turn:
+            return
+        v = t.seat_view()
+        if key in KEYS:
+            name = KEYS[key]
+            if name in HELP:
+                self._help(name)
+            elif any(a.kind.value == name for a in v.legal):
+                self._act(name)
+            return
+        if not (len(key) == 1 and "1" <= key <= "9"):
+            return
+        cards = display_order(v.hand)
+        if int(key) > len(cards):
+            return
+        card = str(cards[int(key) - 1])
+        if v.phase is Phase.PLAY:
+            legal = any(a.kind.value == "play" and str(a.card) == card for a in v.legal)
+            if legal:
+                self._act(f"play {card}")
+            else:
+                self._intent(f"illegal:{card}")
+        elif v.phase is Phase.BURY:
+            self._intent(f"select:{card}")
+        elif v.phase is Phase.CALL and ui.unknown_call:
+            self._act(f"call {ui.unknown_call} unknown {card}")
 
     def _change(self, event: Change) -> None:
         settings = self.session.settings
