@@ -38,8 +38,10 @@ for name in modules:
         continue
     importlib.import_module(name)
 
+import dataclasses
 from sheepshead.ui.table import Table
 from sheepshead.ui.render import UiState, render
+from sheepshead.ui.saves import GameSave, read_save
 
 hands = 0
 for g in range(2):
@@ -52,7 +54,9 @@ for g in range(2):
                 table.step()
             render(table.view(), UiState(today="2026-11-30"))
         hands += 1
-        table = Table.load(table.save())
+        save = dataclasses.replace(GameSave.of(table.game, table.level), revision=1)
+        save = read_save(save.to_text())            # saved and read back, as a reload does
+        table = Table.resume(save.load_game(), table.settings, save.level)
         table.hand_summary()
         table.score_sheet()
         if not table.next_hand():
