@@ -376,7 +376,27 @@ def test_a_whole_hand_fits_and_passes_axe(page, site_url, viewport):
     errors = page.log.errors()
     if errors:
         t.problems.append(f"{viewport}: console errors: {errors}")
+    if viewport == "1280x800":
+        t.problems += desktop_problems(page)
     assert not t.problems, f"{len(t.problems)} problems:\n" + "\n".join(t.problems)
+
+
+# Readable at arm's length on a desktop, and using the width (issue 22, item 11).
+DESKTOP_MIN_FONT_PX = {".seat-score": 14, ".seat-name": 17, ".badge": 12, "#status": 16}
+DESKTOP_MIN_APP_PX = 1000
+
+
+def desktop_problems(page) -> list[str]:
+    sizes = page.evaluate("""sels => Object.fromEntries(sels.map(s => {
+        const e = document.querySelector(s);
+        return [s, e ? parseFloat(getComputedStyle(e).fontSize) : 0]; }))""",
+                          list(DESKTOP_MIN_FONT_PX))
+    out = [f"1280x800: {sel} is {sizes[sel]} px, under {least} px"
+           for sel, least in DESKTOP_MIN_FONT_PX.items() if sizes[sel] < least]
+    width = page.evaluate("document.querySelector('.app').getBoundingClientRect().width")
+    if width < DESKTOP_MIN_APP_PX:
+        out.append(f"1280x800: the table is {width:.0f} px wide, under {DESKTOP_MIN_APP_PX} px")
+    return out
 
 
 # --------------------------------------------------------------------- focus
