@@ -32,7 +32,7 @@ from .panels import panel_html
 from .review import HandReview
 from .table import Table, TableView
 from .tutorial import tip
-from .wording import HUMAN, NAMES, rules_phrases
+from .wording import HUMAN, NAMES, place_of, place_text, rules_phrases, signed
 
 __all__ = ["UiState", "ui_intent", "render", "REGIONS"]
 
@@ -324,10 +324,16 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
     if ui.review and last is not None and last.winner is not None:
         pts = sum(c.points for c in last.cards if c is not None)
         return f"Last trick: {NAMES[last.winner]} took it ({pts} points)."
-    if v.is_over:
+    if v.is_over:                       # never a dead table: what happened, and what is next
         if tv.summary is not None and tv.summary.thrown_in:
             return "Thrown in — the next hand counts double."
-        return "Hand over."
+        if tv.game_over:
+            totals = tv.sheet.totals
+            place, tied = place_of(totals)
+            return (f"Game over: you finished {place_text(place, tied, len(totals))}, "
+                    f"{signed(totals[HUMAN])}.")
+        outcome = tv.summary.outcome if tv.summary is not None else ""
+        return f"Hand {tv.hand_number} over. {outcome}".strip()
     who = v.to_act
     if who is not None and who != HUMAN:
         name = NAMES[who]
@@ -421,9 +427,12 @@ def _decisions(tv: TableView, ui: UiState) -> str:
     if v.is_over:
         if tv.game_over and tv.daily_date:
             return (_button("Daily result", "primary", data_ui="results") +
-                    _button("Final scores", "", data_ui="summary"))
+                    _button("Final scores", "", data_ui="summary") +
+                    _button("New Game", "", data_ui="new"))
         if tv.game_over:
-            return _button("Final scores", "primary", data_ui="summary")
+            return (_button("Final scores", "primary", data_ui="summary") +
+                    _button("New Game", "", data_ui="new") +
+                    _button("Today's Daily", "", data_ui="daily"))
         if tv.summary is not None and tv.summary.thrown_in:
             return _button("Deal again", "primary", data_ui="next")
         return (_button("Next hand", "primary", data_ui="next") +
