@@ -18,6 +18,7 @@ from sheepshead.cards import display_order
 from sheepshead.scoring import HandResult
 from sheepshead.state import Phase
 from sheepshead.ui.animation import diff
+from sheepshead.ui.chart import totals_chart
 from sheepshead.ui.links import hash_of, parse_hash
 from sheepshead.ui.render import UiState, render, ui_intent
 from sheepshead.ui.saves import read_save
@@ -408,3 +409,23 @@ def test_no_decision_is_marked_unless_you_asked_for_a_hint():
     hinted = render(t.view(), UiState(hint="The Expert would pass.", hinted="pass"))["actions"]
     assert re.search(r'class="btn primary"[^>]*data-act="pass"', hinted), hinted
     assert not re.search(r'class="btn primary"[^>]*data-act="pick"', hinted)
+
+
+def test_the_end_of_a_game_draws_the_running_totals():
+    rows = ((1, (4, -1, -1, -1, -1)), (2, (-2, 6, -2, -1, -1)), (3, (1, 1, -4, 1, 1)))
+    svg = totals_chart(rows, ("You", "Gus", "Bev", "Lars", "Dottie"))
+    assert svg.count("<polyline") == 5 and "style=" not in svg
+    assert 'aria-label="Running totals over 3 hands: You +3, Gus +6, Bev -7, Lars -1 and ' \
+           'Dottie -1"' in svg
+    you = re.search(r'class="line-0" points="([^"]+)"', svg)
+    assert you is not None and len(you[1].split()) == 4          # 0, then after each hand
+    ys = [float(p.split(",")[1]) for p in you[1].split()]
+    assert ys[1] < ys[0] and ys[2] > ys[1] and ys[3] < ys[2]     # up, down, up (y grows down)
+    assert totals_chart((), ("You", "Gus", "Bev")) == ""
+    t = Table("game:00000000000000ab", level="easy")
+    while True:
+        play_hand(t)
+        if not t.next_hand():
+            break
+    panel = render(t.view(), UiState())["panel"]
+    assert '<figure class="totals-chart">' in panel and panel.count("<polyline") == 5

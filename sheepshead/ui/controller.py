@@ -228,8 +228,9 @@ class Controller:
 
     def _notices_html(self) -> str:
         items = "".join(f"<p>{escape(t)}</p>" for t in self.ui.notices)
-        if items:
-            items += '<button type="button" class="btn small" data-ui="dismiss">OK</button>'
+        if items:                         # the lines one under another, OK beside them
+            items = (f'<div class="notice-lines">{items}</div>'
+                     '<button type="button" class="btn small" data-ui="dismiss">OK</button>')
         if self.session.stale:
             text = STALE_NOTICE.removesuffix("Reload")
             items = (f'<p class="stale">{escape(text)}<button type="button" '

@@ -21,6 +21,7 @@ from ..rules import (
     PartnerBy,
     Rules,
 )
+from .chart import totals_chart
 from .daily import place_of, place_text, signed
 from .helppanels import dialog as _dialog
 from .helppanels import review_panel_html, rules_panel_html
@@ -290,7 +291,8 @@ def _game_result(tv: TableView) -> str:
             f'<p class="headline"><span class="label">You finished</span> '
             f'<span class="place">{escape(place_text(place, tied, tv.players))}</span> '
             f'<span class="total">{signed(tv.totals[HUMAN])}</span></p>'
-            f'{_winner_line(tv)}{standings_html(tv.totals)}{_game_over_buttons(tv)}</div>')
+            f'{_winner_line(tv)}{standings_html(tv.totals)}'
+            f'{totals_chart(tv.sheet.rows, tv.names)}{_game_over_buttons(tv)}</div>')
 
 
 def _scores_panel(tv: TableView) -> str:
