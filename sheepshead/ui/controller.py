@@ -27,10 +27,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..actions import Action
-from ..cards import display_order
 from ..errors import SheepsheadError
-from ..grammar import date_of_seed
-from ..position import Phase
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
 from .animation import Move, diff
@@ -57,8 +54,10 @@ from .events import (
     Timer,
     Wait,
 )
-from .glossary import GLOSSARY, new_terms
+from .glossary import explain
 from .hintwords import hint_words
+from .keys import key_tap
+from .pagemarks import CHECK_MARKS, body_marks, page_title
 from .render import UiState, render, ui_intent
 from .review import HandReview, run_review
 from .saves import MemoryStorage, Storage
@@ -76,9 +75,6 @@ TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
 THINK_S = 0.03
 """The beat before a computer player acts, so "Gus to play…" is on screen while it thinks."""
-KEYS = {"p": "pick", "n": "pass", "h": "hint", "u": "undo",
-        "P": "pick", "N": "pass", "H": "hint", "U": "undo"}
-"""Keyboard play: the letters for the decisions and help (the digits are your cards)."""
 GLOSSED_PANELS = ("summary", "results")
 """The dialogs whose Sheepshead words are explained the first time (:meth:`Controller._gloss`)."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
@@ -210,17 +206,13 @@ class Controller:
         """Explain, once ever, each Sheepshead word that a hand's summary or a game's results
         show for the first time (:mod:`.glossary`): a quiet notice above the dialog, and the
         word kept in the settings.  Only there: a notice never moves the table mid-hand."""
-        settings = self.session.settings
-        if len(settings.glossed) == len(GLOSSARY) or panel == self.glossed_panel:
-            return
-        self.glossed_panel = panel
-        terms = new_terms([panel], settings.glossed)
-        if not terms:
-            return
-        for term in terms:
-            self._notice(GLOSSARY[term], quiet=True)
-        settings.set("glossed", [*settings.glossed, *terms])
-        self.session.save_settings()
+        if panel != self.glossed_panel:
+            self.glossed_panel = panel
+            lines = explain(panel, self.session.settings)
+            for line in lines:
+                self._notice(line, quiet=True)
+            if lines:
+                self.session.save_settings()
 
     def _take_notices(self) -> None:
         self.session.collect_notices()
@@ -376,35 +368,13 @@ class Controller:
             self._intent("close")
 
     def _play_key(self, key: str) -> None:
-        """``1``–``9``: that card of your hand, left to right, as a tap on it would; the
-        letters of :data:`KEYS`: the decision buttons.  Nothing while a dialog is open."""
+        """A key of keyboard play (:mod:`.keys`): on your turn, with no dialog open."""
         t, ui = self.table, self.ui
         if self.busy or self.session.stale or ui.panel or self.panel or not t.human_turn:
             return
-        v = t.seat_view()
-        if key in KEYS:
-            name = KEYS[key]
-            if name in HELP:
-                self._help(name)
-            elif any(a.kind.value == name for a in v.legal):
-                self._act(name)
-            return
-        if not (len(key) == 1 and "1" <= key <= "9"):
-            return
-        cards = display_order(v.hand)
-        if int(key) > len(cards):
-            return
-        card = str(cards[int(key) - 1])
-        if v.phase is Phase.PLAY:
-            legal = any(a.kind.value == "play" and str(a.card) == card for a in v.legal)
-            if legal:
-                self._act(f"play {card}")
-            else:
-                self._intent(f"illegal:{card}")
-        elif v.phase is Phase.BURY:
-            self._intent(f"select:{card}")
-        elif v.phase is Phase.CALL and ui.unknown_call:
-            self._act(f"call {ui.unknown_call} unknown {card}")
+        tap = key_tap(key, t.seat_view(), ui.unknown_call)
+        if tap is not None:
+            (self._act if tap[0] == "act" else self._intent)(tap[1])
 
     def _change(self, event: Change) -> None:
         settings = self.session.settings
@@ -606,24 +576,11 @@ class Controller:
         attrs += [(sel, "inert", "" if panel else None) for sel in BEHIND_PANEL]
         attrs += [(f"#seat-{seat}", "hidden", "" if seat >= v.players else None)
                   for seat in range(1, 5)]       # a three- or four-handed table has fewer
-        day = date_of_seed(t.seed)
-        daily = "" if day is None else day.isoformat()
-        marks = {
-            "panel": "1" if panel else "0", "players": str(v.players),
-            "busy": "1" if ui.busy else "0",
-            "phase": "over" if v.is_over else v.phase.name.lower(),
-            "turn": "" if v.to_act is None else ("you" if v.to_act == 0 else f"seat{v.to_act}"),
-            "seq": str(t.action_count()), "hand": str(t.game.hand_number),
-            "redeal": str(t.game.redeal), "daily": daily, "practice": "1" if t.practice else "0",
-            "stale": "1" if stale else "0", "overlay": over[0] if over else "",
-            "check": "" if s.link is None else
-            {None: "pending", True: "ok", False: "differ"}[s.link.moves_checked],
-        }
+        marks = body_marks(t, v, panel=bool(panel), busy=ui.busy, stale=stale,
+                           overlay=over[0] if over else "",
+                           check="" if s.link is None else CHECK_MARKS[s.link.moves_checked])
         attrs += [("body", f"data-{k}", value) for k, value in marks.items()]
-        game = f"Daily {daily}" if daily else "New Game"
-        title = (f"Sheepshead · {game} · hand {t.game.hand_number} of 10" if not t.tutorial
-                 else "Sheepshead · Practice hand")
-        self.out.append(Draw(regions, tuple(attrs), title))
+        self.out.append(Draw(regions, tuple(attrs), page_title(t)))
         if opened:
             self.out.append(Focus(("#panel h2",)))
         self._background()

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Protocol
 
-__all__ = ["GLOSSARY", "new_terms"]
+__all__ = ["GLOSSARY", "new_terms", "explain"]
 
 GLOSSARY = {
     "unknown card": "Unknown card: a picker who holds no card of the suit to call sets one of "
@@ -45,3 +46,20 @@ def new_terms(html: Iterable[str], glossed: Iterable[str]) -> list[str]:
     seen = set(glossed)
     return [term for term, pattern in _PATTERNS.items()
             if term not in seen and pattern.search(text)]
+
+
+class _Glossed(Protocol):
+    glossed: tuple[str, ...]
+
+    def set(self, key: str, value: object) -> None: ...
+
+
+def explain(text: str, settings: _Glossed) -> list[str]:
+    """The lines for the words of ``text`` (HTML) not explained before; they are then marked
+    as explained in ``settings`` (:attr:`~sheepshead.ui.settings.Settings.glossed`)."""
+    if len(settings.glossed) == len(GLOSSARY):
+        return []
+    terms = new_terms([text], settings.glossed)
+    if terms:
+        settings.set("glossed", [*settings.glossed, *terms])
+    return [GLOSSARY[term] for term in terms]
