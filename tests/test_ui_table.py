@@ -125,7 +125,7 @@ def test_save_and_load_round_trip():
     assert data["settings"] == {"level": "standard", "speed": "fast", "four_colour": True,
                                 "reduced_motion": False, "rules": {}, "name": "",
                                 "show_points": True, "auto_play": False,
-                                "tutorial_offered": False}
+                                "tutorial_offered": False, "name_asked": False}
     assert data["game"]["hands"] == [["pick"]]
     u = Table.load(text)
     assert u.settings == t.settings and u.game.to_json() == t.game.to_json()

@@ -54,6 +54,7 @@ from .events import (
     Timer,
     Wait,
 )
+from .friends import FRIENDS_INTENTS
 from .helptext import hint_text
 from .render import UiState, render, ui_intent
 from .review import HandReview, run_review
@@ -232,7 +233,11 @@ class Controller:
             "practice": s.practice, "reload": s.reload, "viewer-close": s.close_link,
             "viewer-play": s.play_link, "tutorial": s.tutorial, "tutorial-no": s.tutorial_offered}
         name = intent.partition(":")[0]
-        if name in games:
+        if s.friends.ask_name(name):            # the first share: a name for the board?
+            self._draw()
+        elif name in FRIENDS_INTENTS:
+            self._friends(intent)
+        elif name in games:
             if name in ("daily", "new", "tutorial", "tutorial-no"):
                 self.ui.panel = None
             self._switch(games[name])
@@ -251,14 +256,20 @@ class Controller:
             s.save_settings()
             self._draw()
         elif name in ("share", "share-result"):
-            line = s.share_line(self.href()) if name == "share" else \
-                s.share_result_line(self.href())
+            line = s.friends.share(name, self.href())
             if line is not None:
                 self.out.append(Share(line))
         elif name == "dismiss":
             self.ui.notices.clear()
             self.quiet.clear()
             self._draw()
+
+    def _friends(self, intent: str) -> None:
+        """The boards, challenges and the name question (:mod:`.friends`)."""
+        shared: list[str] = []
+        self._switch(lambda: shared.extend(filter(None, [
+            self.session.friends.intent(intent, self.href())])))
+        self.out.extend(Share(line) for line in shared)
 
     def _interface(self, intent: str) -> None:
         """What only the interface changes: a card chosen, a panel opened (:func:`ui_intent`)."""
@@ -338,6 +349,8 @@ class Controller:
             self._intent("confirm-no")
         elif self.session.link is not None:
             self._intent("viewer-close")
+        elif self.session.friends.open is not None:
+            self._intent("board-close")
         elif self.ui.panel or self.panel:
             self._intent("close")
 
@@ -564,6 +577,8 @@ class Controller:
         day = s.par_wanted()
         if day is not None:
             self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))
+        if s.friends.wanted():
+            self.out.append(Spawn(s.friends.check_rows))
         link = s.link
         if link is not None and link is not self.checking and link.moves_checked is None:
             self.checking = link

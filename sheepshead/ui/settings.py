@@ -46,12 +46,15 @@ class Settings:
     """Play your card for you when it is your only legal one."""
     tutorial_offered: bool = False
     """The practice hand was offered (on the first visit) and taken or declined."""
+    name_asked: bool = False
+    """Your name was asked for before your first share (it is never asked again)."""
 
     def to_json(self) -> dict[str, object]:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
                 "reduced_motion": self.reduced_motion, "rules": self.rules.to_json(),
                 "name": self.name, "show_points": self.show_points,
-                "auto_play": self.auto_play, "tutorial_offered": self.tutorial_offered}
+                "auto_play": self.auto_play, "tutorial_offered": self.tutorial_offered,
+                "name_asked": self.name_asked}
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -73,7 +76,7 @@ class Settings:
             if not isinstance(value, str) or value not in SPEEDS:
                 raise SheepsheadError(f"speed must be one of {', '.join(SPEEDS)}, not {value!r}")
         elif key in ("four_colour", "reduced_motion", "show_points", "auto_play",
-                     "tutorial_offered"):
+                     "tutorial_offered", "name_asked"):
             if not isinstance(value, bool):
                 raise SheepsheadError(f"{key} must be true or false, not {value!r}")
         elif key == "name":
