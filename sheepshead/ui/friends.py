@@ -105,6 +105,9 @@ class Friends:
         """The share waiting on the name question."""
         self.checks: dict[str, ResultCheck | str] = {}
         self.checking = False
+        self.tried: set[str] = set()
+        """Links whose computer moves were checked in this tab (once is enough, even when
+        storage refused to keep the outcome)."""
 
     # ------------------------------------------------------------ results in
     def seen(self, link: ResultLink, check: ResultCheck, hints: bool | None = None) -> None:
@@ -311,22 +314,25 @@ class Friends:
 
     # ------------------------------------------------------------ background
     def wanted(self) -> bool:
-        """Rows of the open board wait for their computer-move check."""
-        return (not self.checking and self.open is not None
-                and any(k.moves is None for k in self.boards.board(self.open).rows))
+        """Rows of the open board wait for their computer-move check, and none runs: True
+        once, as the check is then taken to run (:meth:`check_rows`, spawned at once)."""
+        if self.checking or self.open is None or not self._unchecked(self.open):
+            return False
+        self.checking = True
+        return True
 
     async def check_rows(self, redraw: Callable[[], None]) -> None:
         """Check the computer moves of the open board's rows, one at a time, yielding after
         each decision; a row whose moves are not this version's players' is taken off, with
         one line.  Gives up when the board is closed (the rest wait for the next time)."""
-        self.checking = True
         try:
             while self.open is not None:
                 game = self.open
-                todo = [k for k in self.boards.board(game).rows if k.moves is None]
+                todo = self._unchecked(game)
                 if not todo:
                     break
-                link = todo[0].link
+                link = todo[0]
+                self.tried.add(link)
                 result = None
                 try:
                     for step in check_steps(parse_result(link)):
@@ -347,11 +353,16 @@ class Friends:
             self.checking = False
             redraw()
 
+    def _unchecked(self, game: str) -> list[str]:
+        return [k.link for k in self.boards.board(game).rows
+                if k.moves is None and k.link not in self.tried]
+
     def moves_checked(self, link: ResultLink, ok: bool | None, difference: str | None) -> None:
         """The viewer's check of a link ended: mark its row, or take it off."""
         if ok is None:
             return
         game, text = game_key(link), link.fragment()
+        self.tried.add(text)
         if ok:
             self.boards.checked(game, text)
         elif any(k.link == text for k in self.boards.board(game).rows):
