@@ -163,6 +163,7 @@ def test_two_browsers_share_the_daily_and_see_the_same_board(phone, site_url):
     assert totals == sorted(totals, reverse=True)
     assert ann.locator("#board .board-sheet tbody tr").count() == 10      # hand by hand
     if os.environ.get("SHEEPSHEAD_SCREENS"):
+        ann.locator('#panel-notices [data-ui="dismiss"]').click()
         ann.screenshot(path=os.path.join(os.environ["SHEEPSHEAD_SCREENS"], "phone-board.png"))
     # The board as text for a chat, and as one link that carries it.
     text = clipboard(ann, ann.locator("#board").get_by_role("button", name="Share as text"))
