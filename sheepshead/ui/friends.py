@@ -110,20 +110,29 @@ class Friends:
         storage refused to keep the outcome)."""
 
     # ------------------------------------------------------------ results in
-    def seen(self, link: ResultLink, check: ResultCheck, hints: bool | None = None) -> None:
-        """A result link was opened and its scores checked: put it on its game's board."""
+    def seen(self, link: ResultLink, check: ResultCheck, hints: bool | None = None,
+             say: bool = True) -> str:
+        """A result link was opened and its scores checked: put it on its game's board.
+        What happened (:data:`~sheepshead.ui.boards.Added`, or ``own``); ``say`` a line
+        when it is not kept."""
         game = game_key(link)
         own = self.own(game)
         if own is not None and _actions(own.link) == _actions(check.link):
-            return                                      # your own result
+            return "own"                                # your own result
         what = self.boards.add(link, check, hints)
         if what == "kept":
             self.offer = (game, link, check)
-            self.s.notice(f"Your board of the {board_title(game)} keeps {link.by}'s first "
+        if say and what in ("kept", "full"):
+            self._not_kept(game, what, link.by)
+        return what
+
+    def _not_kept(self, game: str, what: str, by: str | None) -> None:
+        if what == "kept":
+            self.s.notice(f"Your board of the {board_title(game)} keeps {by}'s first "
                           f"result; open the board to use this one instead.")
-        elif what == "full":
-            self.s.notice(f"The board of the {board_title(game)} is full; this result is "
-                          f"not kept.")
+        else:
+            self.s.notice(f"The board of the {board_title(game)} is full; a result is not "
+                          f"kept.")
 
     def open_link(self, text: str) -> None:
         """A board link: check each result alone, keep the good ones, name the refused ones
@@ -134,7 +143,9 @@ class Friends:
             self.s.notice(f"This board link cannot be read: {e}. Here is today's Daily.")
             self.s.open_daily(self.s.today)
             return
-        game, refused = None, []
+        game: str | None = None
+        refused: list[str] = []
+        kept: list[tuple[str, str | None]] = []
         for i, entry in enumerate(entries, 1):
             try:
                 link = parse_result(entry.link)
@@ -143,7 +154,11 @@ class Friends:
                 refused.append(f"result {i}: {e}")
                 continue
             game = game_key(link)
-            self.seen(link, check, entry.hints)
+            what = self.seen(link, check, entry.hints, say=False)
+            if what in ("kept", "full") and not kept:
+                kept.append((what, link.by))
+        for what, by in kept:                           # one line, not one a result
+            self._not_kept(game or "", what, by)
         for line in refused[:MAX_REFUSED_SHOWN]:
             self.s.notice(f"Refused on this board link, and not kept: {line}")
         if len(refused) > MAX_REFUSED_SHOWN:
