@@ -149,6 +149,9 @@ def test_two_browsers_share_the_daily_and_see_the_same_board(phone, site_url):
             page.fill('#name-ask input[data-setting="name"]', " Ann ")
             page.press('#name-ask input[data-setting="name"]', "Tab")
             share = page.locator("#name-ask").get_by_role("button", name="Share", exact=True)
+            if os.environ.get("SHEEPSHEAD_SCREENS"):
+                page.screenshot(path=os.path.join(os.environ["SHEEPSHEAD_SCREENS"],
+                                                  "phone-name.png"))
         links[who] = clipboard(page, share).splitlines()[-1]
         assert parse_result(links[who]).by == who
     # Each opens the other's link: checked, on the board of the day, the same two rows.
