@@ -288,11 +288,11 @@ def test_the_menu_opens_todays_board_and_the_archive():
     Boards(storage, lambda: NOW.date()).add(*checked(link_of(SEED, "Ann", False)))
     c = page(storage)
     html = panel(tap(c, "board"))
-    assert "Board · Daily 2026-12-01" in html and "which you have not played yet" in html
+    assert 'Board · <span class="board-game">Daily 2026-12-01</span>' in html and "which you have not played yet" in html
     html = panel(tap(c, "board-reveal"))
     assert "No results yet" in html and 'data-ui="board-open:0"' in html
     html = panel(tap(c, "board-open:0"))
-    assert "Board · Game 00000000000000ab" in html
+    assert 'Board · <span class="board-game">Game 00000000000000ab</span>' in html
     assert c.session.friends.open == f"#game={GAME_ID}"
     tap(c, "board-close")
     assert c.session.friends.open is None

@@ -143,17 +143,21 @@ def name_html(name: str) -> str:
             '<h2 id="name-title" tabindex="-1">Your name on the board?</h2></div>'
             '<p>Friends who open your link see it on their board. It is optional, plain text, '
             'at most 24 characters; you can change it in the menu.</p>'
-            '<label class="field"><span>Your name</span><input type="text" '
-            f'data-setting="name" maxlength="24" autocomplete="nickname" value="{escape(name)}">'
-            '</label><div class="menu-buttons">'
+            '<label class="field text"><span>Your name</span><input type="text" '
+            f'data-setting="name" maxlength="24" autocomplete="nickname" spellcheck="false" '
+            f'value="{escape(name)}"></label><div class="menu-buttons">'
             f'{button("Share", "primary", data_ui="name-go")}'
             f'{button("Share without a name", "", data_ui="name-go")}</div></div>')
 
 
 def _dialog(title: str, body: str) -> str:
+    head, sep, game = title.partition(" · ")
+    words = game.split(" ")                         # "Daily 2026-12-01" is never cut in two
+    heading = (escape(head + sep) + f'<span class="board-game">{escape(" ".join(words[:2]))}'
+               f'</span>' + escape("".join(" " + w for w in words[2:])))
     return ('<div class="dialog board" role="dialog" aria-modal="true" '
             'aria-labelledby="board-title" id="board">'
-            f'<div class="dialog-head"><h2 id="board-title" tabindex="-1">{escape(title)}</h2>'
+            f'<div class="dialog-head"><h2 id="board-title" tabindex="-1">{heading}</h2>'
             f'{button("Close", "small close", data_ui="board-close")}</div>{body}</div>')
 
 
