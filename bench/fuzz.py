@@ -56,6 +56,9 @@ def main() -> int:
         "link in the page": (fuzzing.valid_links()[1], fuzzing.check_link_in_the_page),
         **{f"record {i}": (fuzzing.valid_records()[i], fuzzing.check_record) for i in range(3)},
         "save": (fuzzing.valid_saves()[0], fuzzing.check_save),
+        "board link in the page": (fuzzing.valid_board_links()[0],
+                                   fuzzing.check_link_in_the_page),
+        "boards": (fuzzing.valid_boards(), fuzzing.check_save),
     }
     failed = 0
     for name, (base, check) in targets.items():

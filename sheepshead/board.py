@@ -25,14 +25,16 @@ Standard library only; never imports ``js``, ``pyscript`` or :mod:`sheepshead.ui
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .errors import SheepsheadError
-from .grammar import shown
-from .results import HUMAN_SEAT, ResultCheck, check_result, parse_result
+from .grammar import shown, url_fragment
+from .results import HUMAN_SEAT, VERSION, ResultCheck, check_result, parse_result
 
-__all__ = ["Board", "BoardRow", "Refused", "board_of", "MAX_LINKS", "MAX_NAMES", "ANONYMOUS"]
+__all__ = ["Board", "BoardRow", "Refused", "board_of", "MAX_LINKS", "MAX_NAMES", "ANONYMOUS",
+           "BoardEntry", "board_fragment", "parse_board", "is_board_link", "MAX_BOARD_URL",
+           "BOARD_VERSION"]
 
 MAX_LINKS = 200
 """The most links one board reads."""
@@ -93,7 +95,7 @@ def board_of(links: Iterable[str], *, computer_moves: bool = True
     computer moves in the background)."""
     checked: dict[str, list[tuple[str, ResultCheck]]] = {}
     refused: list[Refused] = []
-    for i, text in enumerate(links):
+    for i, text in enumerate(_expanded(links)):
         if i >= MAX_LINKS:
             refused.append(Refused(_short(text), f"more than {MAX_LINKS} links: not read"))
             continue
@@ -124,6 +126,19 @@ def board_of(links: Iterable[str], *, computer_moves: bool = True
     return boards, tuple(refused)
 
 
+def _expanded(links: Iterable[str]) -> Iterator[str]:
+    """Each link, a board link's entries one by one in its place (refused whole, as one
+    link, when the board link itself cannot be read)."""
+    for text in links:
+        if isinstance(text, str) and is_board_link(text):
+            try:
+                yield from (e.link for e in parse_board(text))
+                continue
+            except SheepsheadError:
+                pass                    # refused below, as the link it is
+        yield text
+
+
 def _ranked(rows: list[tuple[str, ResultCheck]]) -> tuple[BoardRow, ...]:
     """Ranked rows first (by total, then name), then those against other opponents."""
     def total(c: ResultCheck) -> int:
@@ -145,3 +160,100 @@ def _ranked(rows: list[tuple[str, ResultCheck]]) -> tuple[BoardRow, ...]:
 def _short(text: object) -> str:
     """The start of a refused link, escapes visible, without quotes."""
     return shown(text, 60)[1:-1] if isinstance(text, str) else type(text).__name__
+
+
+# ------------------------------------------------------------- board links
+BOARD_VERSION = "1"
+"""The board link's own version (the result links inside stay version 1 of results.md)."""
+MAX_BOARD_URL = 2000
+"""The longest board link written, the page's address included: it fits a Discord message
+(2,000 characters) and the 2,048 that older tools still cut links at.  Past it, the link
+carries the best rows that fit (:func:`board_fragment` says how many)."""
+_ENTRY_SEP = ","
+_FIELD_SEP = "!"
+_BOARD_PARAMS = ("daily", "game", "rules", "board")
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """One row of a board link: a result link (``link``: a fragment, checked by whoever
+    reads it) and whether its player said they used hints (``hints``; None: not said)."""
+
+    link: str
+    hints: bool | None = None
+
+
+def board_fragment(entries: Iterable[BoardEntry], *, base: str = "",
+                   limit: int = MAX_BOARD_URL) -> tuple[str, int]:
+    """The board link of ``entries`` (result links of one game, best first) and how many of
+    them it carries: as many from the start as fit in ``limit`` characters with ``base``
+    (the page's address) before the ``#``; at least one.  Each entry is its result link's
+    action string, then ``!name`` (percent-encoded, empty for none), ``!h`` when it used
+    hints and ``!level`` when it has one, trailing empty fields left out::
+
+        #daily=2026-12-01&board=1.<actions>!Ann!h,<actions>!!!easy
+    """
+    game = ""
+    parts: list[str] = []
+    for entry in entries:
+        link = parse_result(entry.link)
+        params = dict(p.partition("=")[::2] for p in link.fragment().lstrip("#").split("&"))
+        fields = [params["result"].partition(".")[2], params.get("by", ""),
+                  "h" if entry.hints else "", params.get("level", "")]
+        while fields[-1] == "":
+            fields.pop()
+        if not game:
+            game = link.game_link()
+        elif link.game_link() != game:
+            raise SheepsheadError("a board link holds the results of one game")
+        text = f"{game}&board={BOARD_VERSION}." + _ENTRY_SEP.join([*parts, _FIELD_SEP.join(fields)])
+        if parts and len(base) + len(text) > limit:
+            break
+        parts.append(_FIELD_SEP.join(fields))
+    if not parts:
+        raise SheepsheadError("a board link needs at least one result")
+    return f"{game}&board={BOARD_VERSION}." + _ENTRY_SEP.join(parts), len(parts)
+
+
+def is_board_link(text: str) -> bool:
+    """Whether ``text`` (a URL or its fragment) is a board link (it has ``board=``)."""
+    fragment = text.partition("#")[2] if "#" in text else text
+    return any(p.startswith("board=") for p in fragment.split("&"))
+
+
+def parse_board(text: str) -> tuple[BoardEntry, ...]:
+    """The entries of a board link, each as a result link to check
+    (:func:`~sheepshead.results.parse_result`): one line (SheepsheadError) when the board
+    link itself cannot be read.  Entries are not checked here: a tampered one is refused
+    alone, by whoever checks it."""
+    fragment = url_fragment(text)
+    params: dict[str, str] = {}
+    for part in fragment.split("&"):
+        name, eq, value = part.partition("=")
+        if not eq or name not in _BOARD_PARAMS or name in params:
+            raise SheepsheadError(f"board link: {shown(part)} is not one of "
+                                  f"{', '.join(p + '=' for p in _BOARD_PARAMS)} (each once)")
+        params[name] = value
+    version, dot, body = params.get("board", "").partition(".")
+    if version != BOARD_VERSION or not dot:
+        raise SheepsheadError(f"board link: board= must start with {BOARD_VERSION}. "
+                              f"(version {BOARD_VERSION}), not {shown(version)}")
+    if ("daily" in params) == ("game" in params):
+        raise SheepsheadError("board link: it names no game (daily= or game=, one of them)")
+    game = "&".join(f"{k}={params[k]}" for k in ("daily", "game", "rules") if k in params)
+    raw = body.split(_ENTRY_SEP)
+    if len(raw) > MAX_NAMES:
+        raise SheepsheadError(f"board link: more than {MAX_NAMES} results")
+    out: list[BoardEntry] = []
+    for i, entry in enumerate(raw, 1):
+        fields = entry.split(_FIELD_SEP)
+        if len(fields) > 4 or not fields[0]:
+            raise SheepsheadError(f"board link: result {i} is not actions[!name[!h[!level]]]")
+        fields += [""] * (4 - len(fields))
+        actions, by, hints, level = fields
+        if hints not in ("", "h"):
+            raise SheepsheadError(f"board link: result {i}: {shown(hints)} is not h")
+        link = f"#{game}&result={VERSION}.{actions}" + (f"&by={by}" if by else "") \
+            + (f"&level={level}" if level else "")
+        out.append(BoardEntry(link, True if hints == "h" else None))
+    return tuple(out)

@@ -22,10 +22,13 @@ from functools import cache
 import cli_helpers
 from hypothesis import strategies as st
 
+from sheepshead.board import BoardEntry, board_fragment, is_board_link, parse_board
 from sheepshead.errors import SheepsheadError
 from sheepshead.game import Game
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.rules import Rules
+from sheepshead.ui.boards import BOARDS_KEY, Boards
+from sheepshead.ui.friends import MAX_REFUSED_SHOWN
 from sheepshead.ui.links import parse_link
 from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, SETTINGS_KEY, GameSave, MemoryStorage, daily_key
 from sheepshead.ui.session import Session
@@ -77,6 +80,27 @@ def valid_records() -> tuple[str, ...]:
         cut = rng.randrange(len(record["actions"]))
         out.append(json.dumps({**record, "actions": record["actions"][:cut]}))
     return tuple(out)
+
+
+@cache
+def valid_board_links() -> tuple[str, ...]:
+    """A board link of two results (Ann's, with hints, and an anonymous one)."""
+    rng = random.Random(25)
+    games = [_played("daily:2026-11-30", Rules(), rng, 2) for _ in range(2)]
+    fragment, _ = board_fragment([BoardEntry(result_fragment(games[0], by="Ann"), True),
+                                  BoardEntry(result_fragment(games[1]))])
+    return (fragment,)
+
+
+@cache
+def valid_boards() -> str:
+    """The boards as the page keeps them, with the rows of :func:`valid_board_links`."""
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: TODAY)
+    for entry in parse_board(valid_board_links()[0]):
+        link = parse_result(entry.link)
+        boards.add(link, check_result(link, computer_moves=False), entry.hints)
+    return storage.items[BOARDS_KEY]
 
 
 @cache
@@ -168,7 +192,7 @@ def check_link_in_the_page(text: str) -> None:
         s = Session(MemoryStorage(), lambda: dt.datetime(2026, 12, 1, 9, 0))
         s.start(text if text.startswith("#") else "#" + text)
     assert s.table is not None
-    assert len(s.take_notices()) <= 1
+    assert len(s.take_notices()) <= 1 + (MAX_REFUSED_SHOWN if is_board_link(text) else 0)
 
 
 def check_record(text: str) -> None:
@@ -180,11 +204,14 @@ def check_record(text: str) -> None:
 
 def check_save(text: str) -> None:
     """A save under each of the page's keys: the page opens a table and keeps the text."""
-    for key in (daily_key(TODAY), GAME_KEY, SETTINGS_KEY, RESULTS_KEY):
+    for key in (daily_key(TODAY), GAME_KEY, SETTINGS_KEY, RESULTS_KEY, BOARDS_KEY):
         storage = MemoryStorage({key: text})
         with within(SECONDS, key):
             s = Session(storage, lambda: dt.datetime(2026, 12, 1, 9, 0))
             s.start("")
+            for game in s.friends.boards.games():       # every board, as the page shows it
+                s.friends.rows(game)
+            assert len(s.friends.boards.take_notices()) <= 1
         assert s.table is not None, key
         assert any(_holds(v, text) for v in storage.items.values()), f"{key}: the text was lost"
 

@@ -44,6 +44,18 @@ def test_mutated_saves(text: str) -> None:
     fuzzing.check_save(text)
 
 
+@settings(FAST, max_examples=40)
+@given(fuzzing.mutated(fuzzing.valid_board_links()[0]))
+def test_mutated_board_links_in_the_page(text: str) -> None:
+    fuzzing.check_link_in_the_page(text)
+
+
+@settings(FAST, max_examples=40)
+@given(fuzzing.mutated(fuzzing.valid_boards()))
+def test_mutated_boards(text: str) -> None:
+    fuzzing.check_save(text)
+
+
 def test_the_valid_inputs_are_accepted() -> None:
     """The generators start from inputs that every way in accepts."""
     for link in fuzzing.valid_links():

@@ -40,7 +40,7 @@ from sheepshead.ui.viewer import (
 
 DAY = dt.date(2026, 12, 1)
 CARD_TEXT = re.compile(r"\b(?:7|8|9|10|J|Q|K|A)[CSHD]\b")
-INTENT = re.compile(r"viewer-(?:hand:\d+|trick:\d+:\d+|hands|reveal|close|play)")
+INTENT = re.compile(r"viewer-(?:hand:\d+|trick:\d+:\d+|hands|reveal|close|play)|board-link")
 EVIL = "<img src=x onerror=alert(1)>"
 
 

@@ -24,7 +24,6 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import escape
 
 from ..actions import Action
 from ..errors import SheepsheadError
@@ -54,11 +53,12 @@ from .events import (
     Timer,
     Wait,
 )
+from .friends import FRIENDS_INTENTS
 from .glossary import explain
 from .hintwords import hint_words
 from .keys import key_tap
 from .pagemarks import CHECK_MARKS, body_marks, page_title
-from .render import UiState, render, ui_intent
+from .render import UiState, notices_html, render, ui_intent
 from .review import HandReview, run_review
 from .saves import MemoryStorage, Storage
 from .session import STALE_NOTICE, LinkView, Session
@@ -218,17 +218,6 @@ class Controller:
         self.session.collect_notices()
         self.quiet.update(t for t in self.ui.notices if t.startswith(STORAGE_QUIET))
 
-    def _notices_html(self) -> str:
-        items = "".join(f"<p>{escape(t)}</p>" for t in self.ui.notices)
-        if items:                         # the lines one under another, OK beside them
-            items = (f'<div class="notice-lines">{items}</div>'
-                     '<button type="button" class="btn small" data-ui="dismiss">OK</button>')
-        if self.session.stale:
-            text = STALE_NOTICE.removesuffix("Reload")
-            items = (f'<p class="stale">{escape(text)}<button type="button" '
-                     f'class="btn small primary" data-ui="reload">Reload</button></p>' + items)
-        return items
-
     # -------------------------------------------------------------- taps
     def _act(self, text: str) -> None:
         if self.busy or self.session.stale:
@@ -254,7 +243,11 @@ class Controller:
             "viewer-play": s.play_link, "tutorial": s.tutorial, "tutorial-no": s.tutorial_offered,
             "resume": s.resume_new_game}
         name = intent.partition(":")[0]
-        if name in games:
+        if s.friends.ask_name(name):            # the first share: a name for the board?
+            self._draw()
+        elif name in FRIENDS_INTENTS:
+            self._friends(intent)
+        elif name in games:
             if name in ("daily", "new", "tutorial", "tutorial-no", "resume"):
                 self.ui.panel = None
             self._switch(games[name])
@@ -273,14 +266,20 @@ class Controller:
             s.save_settings()
             self._draw()
         elif name in ("share", "share-result"):
-            line = s.share_line(self.href()) if name == "share" else \
-                s.share_result_line(self.href())
+            line = s.friends.share(name, self.href())
             if line is not None:
                 self.out.append(Share(line))
         elif name == "dismiss":
             self.ui.notices.clear()
             self.quiet.clear()
             self._draw()
+
+    def _friends(self, intent: str) -> None:
+        """The boards, challenges and the name question (:mod:`.friends`)."""
+        shared: list[str] = []
+        self._switch(lambda: shared.extend(filter(None, [
+            self.session.friends.intent(intent, self.href())])))
+        self.out.extend(Share(line) for line in shared)
 
     def _interface(self, intent: str) -> None:
         """What only the interface changes: a card chosen, a panel opened (:func:`ui_intent`)."""
@@ -364,6 +363,8 @@ class Controller:
             self._intent("confirm-no")
         elif self.session.link is not None:
             self._intent("viewer-close")
+        elif self.session.friends.open is not None:
+            self._intent("board-close")
         elif self.ui.panel or self.panel:
             self._intent("close")
 
@@ -557,7 +558,7 @@ class Controller:
         kind = (over[0] if over else ui.panel or "summary") if panel else None
         if kind in GLOSSED_PANELS:
             self._gloss(panel)
-        notices = self._notices_html()
+        notices = notices_html(self.ui.notices, STALE_NOTICE if s.stale else None)
         shown_cls = " shown" if notices else ""
         if panel:                         # notices show above the dialog, never over it
             html["panel"] = (f'<div class="panel-notices notice{shown_cls}" id="panel-notices" '
@@ -591,6 +592,8 @@ class Controller:
         day = s.par_wanted()
         if day is not None:
             self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))
+        if s.friends.wanted():
+            self.out.append(Spawn(s.friends.check_rows))
         link = s.link
         if link is not None and link is not self.checking and link.moves_checked is None:
             self.checking = link

@@ -116,7 +116,8 @@ def results_html(s: DailyScreen) -> str:
                      f'{f" <span class=verdict>{escape(verdict)}</span>" if verdict else ""}'
                      f'</p>')
         parts.append('<div class="menu-buttons">'
-                     + button("Share result", "primary", data_ui="share-result") + "</div>")
+                     + button("Share result", "primary", data_ui="share-result")
+                     + button("Board of the day", "", data_ui="board:table") + "</div>")
     parts.append(f'<p class="countdown" id="countdown">{escape(s.countdown)}</p>')
     if r is not None:
         parts.append("<h3>Standings</h3>" + standings_html(r.totals))

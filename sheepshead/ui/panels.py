@@ -145,6 +145,7 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         f'{_button(daily, "" if back else "primary", data_ui="daily")}'
         f'{_button("New Game", "", data_ui="new")}'
         f'{_button("Share", "", data_ui="share")}'
+        f'{_button("Board of the day", "", data_ui="board")}'
         f'{_button("Score sheet", "", data_ui="scores")}'
         f'{_button("Table options…", "", data_ui="options", aria_haspopup="dialog")}'
         f'{_button("Practice hand", "", data_ui="tutorial")}'
@@ -273,7 +274,9 @@ def _game_over_buttons(tv: TableView) -> str:
         return ('<div class="menu-buttons">' + _button("Daily result", "primary", data_ui="results")
                 + _button("New Game", "", data_ui="new") + _button("Share", "", data_ui="share")
                 + "</div>")
-    return ('<div class="menu-buttons">' + _button("Daily", "primary", data_ui="daily") +
+    return ('<div class="menu-buttons">' + _button("Challenge a friend", "primary",
+                                                   data_ui="challenge") +
+            _button("Board", "", data_ui="board:table") + _button("Daily", "", data_ui="daily") +
             _button("New Game", "", data_ui="new") + _button("Share", "", data_ui="share") +
             "</div>")
 

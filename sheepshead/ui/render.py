@@ -34,7 +34,7 @@ from .table import Table, TableView
 from .tutorial import tip
 from .wording import HUMAN, NAMES, place_of, place_text, rules_phrases, signed
 
-__all__ = ["UiState", "ui_intent", "render", "REGIONS"]
+__all__ = ["UiState", "ui_intent", "render", "notices_html", "REGIONS"]
 
 REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
            "tip", "actions", "mine", "hand", "panel")
@@ -582,3 +582,16 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
                 f'{"".join(out)}</div>')
     deal = " deal" if v.phase is Phase.PICK else ""     # a new hand: the cards fly in
     return f'<div class="cards{deal}" data-n="{n}">{"".join(out)}</div>'
+
+
+def notices_html(lines: list[str], stale: str | None) -> str:
+    """The notice area: the lines one under another with one OK beside them, after the
+    ``stale`` line (another tab moved this game on) with its Reload button."""
+    items = "".join(f"<p>{escape(t)}</p>" for t in lines)
+    if items:
+        items = (f'<div class="notice-lines">{items}</div>'
+                 '<button type="button" class="btn small" data-ui="dismiss">OK</button>')
+    if stale:
+        items = (f'<p class="stale">{escape(stale.removesuffix("Reload"))}<button type="button" '
+                 f'class="btn small primary" data-ui="reload">Reload</button></p>' + items)
+    return items

@@ -30,7 +30,7 @@ from typing import Protocol
 from ..bots.versions import LEVELS
 from ..errors import SheepsheadError
 from ..game import Game
-from ..grammar import date_of_seed, parse_date, parse_seed
+from ..grammar import date_of_seed, parse_date, parse_seed, seed_or_none
 from .jsontext import MAX_DEPTH, MAX_SAVE_CHARS, parse_json
 
 __all__ = [
@@ -526,6 +526,17 @@ class SaveStore(Shelf):
         out = self._notices[before:]
         del self._notices[before:]
         return out
+
+    def old_save_is_a_new_game(self) -> bool:
+        """Whether the previous version's one save (the game it had open) is a New Game."""
+        try:
+            text = self.storage.get(OLD_SAVE_KEY)
+            data = parse_json(text, "old save") if text is not None else None
+        except (OSError, SheepsheadError):
+            return False
+        game = data.get("game") if isinstance(data, dict) else None
+        seed = seed_or_none(game.get("seed")) if isinstance(game, dict) else None
+        return seed is not None and not seed.is_daily
 
     def _migrate(self) -> None:
         found = [(old, text) for old in (OLD_SAVE_KEY, OLD_PREVIOUS_KEY)

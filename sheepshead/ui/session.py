@@ -27,10 +27,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..board import is_board_link
 from ..deals import daily_seed
 from ..errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
 from ..game import Game
-from ..grammar import date_of_seed, seed_or_none
+from ..grammar import date_of_seed
 from ..results import ResultLink, check_result, parse_result
 from ..rules import Rules
 from . import background
@@ -44,12 +45,11 @@ from .daily import (
     share_text,
 )
 from .finish import DailyScreen, Question, confirm_html, results_html
-from .jsontext import parse_json
+from .friends import Friends
 from .links import hash_of, parse_link
 from .render import UiState
 from .saves import (
     GAME_KEY,
-    OLD_SAVE_KEY,
     GameSave,
     SaveConflict,
     SaveError,
@@ -125,6 +125,8 @@ class Session:
         self._links: dict[str, ResultLink] = {}
         self.first_visit = False
         """No settings were kept here before: the page offers the practice hand."""
+        self.friends = Friends(self)
+        """The boards of the games you opened results of, challenges, the name asked."""
 
     @property
     def today(self) -> _dt.date:
@@ -137,7 +139,8 @@ class Session:
 
     def collect_notices(self) -> None:
         """Add the storage's and the results book's notices to :attr:`notices`."""
-        for text in self.store.take_notices() + self.results.take_notices():
+        for text in (self.store.take_notices() + self.results.take_notices()
+                     + self.friends.boards.take_notices()):
             self.notice(text)
 
     def take_notices(self) -> list[str]:
@@ -157,7 +160,7 @@ class Session:
     def start(self, fragment: str) -> None:
         """Migrate the previous version's save, read the settings, open what ``fragment``
         names."""
-        was_game = self._old_save_is_a_new_game()
+        was_game = self.store.old_save_is_a_new_game()
         for text in self.store.migrate():
             self.notice(text)
         data = self.store.load_settings()
@@ -167,17 +170,6 @@ class Session:
         self.opened = "game" if opened == "game" else "daily"
         self.go(fragment)
 
-    def _old_save_is_a_new_game(self) -> bool:
-        """Whether the previous version's one save (the game it had open) is a New Game."""
-        try:
-            text = self.store.storage.get(OLD_SAVE_KEY)
-            data = parse_json(text, "old save") if text is not None else None
-        except (OSError, SheepsheadError):
-            return False
-        game = data.get("game") if isinstance(data, dict) else None
-        seed = seed_or_none(game.get("seed")) if isinstance(game, dict) else None
-        return seed is not None and not seed.is_daily
-
     def go(self, fragment: str) -> None:
         """Open what a location hash names (see the module docstring)."""
         self.question = None
@@ -185,10 +177,14 @@ class Session:
         if text.lstrip("#") == TUTORIAL_HASH[1:]:
             self.tutorial()
             return
+        if is_board_link(text):
+            self.friends.open_link(text)
+            return
         if _RESULT_PARAM.search(text):
             self._open_link(text)
             return
         self.link = None
+        self.friends.open = None
         seed, rules, message = parse_link(text, self.today)
         if message:
             self.notice(message)
@@ -398,6 +394,7 @@ class Session:
             self.storage_refused()
         if t.game.is_over and not t.practice:
             self._record()
+            self.friends.record_mine(t)
 
     def save_settings(self) -> None:
         try:
@@ -468,6 +465,9 @@ class Session:
         Daily's results screen (shown by itself until it is closed)."""
         if self.question is not None:
             return "confirm", confirm_html(self.question)
+        asked = self.friends.name_question()
+        if asked is not None:
+            return "name", asked
         v = self.link
         if v is not None:
             if self.guarded():
@@ -476,6 +476,9 @@ class Session:
                                          moves_checked=v.moves_checked,
                                          difference=v.difference,
                                          four_colour=self.settings.four_colour)
+        board = self.friends.overlay()
+        if board is not None:
+            return board
         t = self.table
         if t is not None and (ui.panel == "results" or (
                 ui.panel is None and not ui.busy and ui.summary_closed_for != t.game.hand_number)):
@@ -536,7 +539,8 @@ class Session:
     def _open_link(self, fragment: str) -> None:
         try:
             link = parse_result(fragment)
-            model = viewer_model(link, check_result(link, computer_moves=False))
+            check = check_result(link, computer_moves=False)
+            model = viewer_model(link, check)
         except SheepsheadError as e:
             self.notice(bad_link_text(e))
             self.open_daily(self.today)
@@ -548,6 +552,7 @@ class Session:
         if self.table is None:
             self.open_default()
         self.link = LinkView(link, model, ViewerState.for_model(model))
+        self.friends.seen(link, check)
 
     def own_result(self) -> DailyResult | None:
         """Your locked result for the date of the link on screen."""
@@ -576,6 +581,7 @@ class Session:
         """Check the computer moves of ``view``'s link in the background, while it is the
         link on screen (:mod:`.background`)."""
         await background.check_moves(view, lambda: self.link is view, redraw)
+        self.friends.moves_checked(view.link, view.moves_checked, view.difference)
 
 
 def _in_progress(game: Game) -> bool:

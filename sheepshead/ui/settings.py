@@ -49,13 +49,15 @@ class Settings:
     """The practice hand was offered (on the first visit) and taken or declined."""
     glossed: tuple[str, ...] = ()
     """The Sheepshead words already explained to you (:mod:`.glossary`), each once."""
+    name_asked: bool = False
+    """Your name was asked for before your first share (it is never asked again)."""
 
     def to_json(self) -> dict[str, object]:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
                 "reduced_motion": self.reduced_motion, "rules": self.rules.to_json(),
                 "name": self.name, "show_points": self.show_points,
                 "auto_play": self.auto_play, "tutorial_offered": self.tutorial_offered,
-                "glossed": list(self.glossed)}
+                "glossed": list(self.glossed), "name_asked": self.name_asked}
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -77,7 +79,7 @@ class Settings:
             if not isinstance(value, str) or value not in SPEEDS:
                 raise SheepsheadError(f"speed must be one of {', '.join(SPEEDS)}, not {value!r}")
         elif key in ("four_colour", "reduced_motion", "show_points", "auto_play",
-                     "tutorial_offered"):
+                     "tutorial_offered", "name_asked"):
             if not isinstance(value, bool):
                 raise SheepsheadError(f"{key} must be true or false, not {value!r}")
         elif key == "name":

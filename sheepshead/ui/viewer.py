@@ -440,7 +440,8 @@ def _overview(model: ViewerModel, own: DailyResult | None) -> str:
             f'<h3 id="viewer-hands-title" tabindex="-1">Hands</h3>'
             f'<p class="small">Tap a hand to replay it trick by trick.</p>'
             f'<ol class="viewer-hands" aria-labelledby="viewer-hands-title">{items}</ol>'
-            f'<div class="menu-buttons">{_play_button(model)}</div>')
+            f'<div class="menu-buttons">{_play_button(model)}'
+            f'{button("Board", "", data_ui="board-link")}</div>')
 
 
 def _hand_facts(model: ViewerModel, h: HandReplay, four: bool) -> str:

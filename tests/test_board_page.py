@@ -1,0 +1,242 @@
+"""Friends' tables without a server (issue 25) in headless Chromium at phone size: two
+fresh browsers play the same Daily differently, share, open each other's links and see the
+same board; a New Game challenge goes there and back; a tampered board link is refused and
+kept nowhere; the board survives a reload and going offline.
+
+Games nearly played out are made with the engine here (the page's own computer players,
+seeded as at the table) and put in storage; the last card is always played in the page.
+Every request must stay on the test server.  ``SHEEPSHEAD_SCREENS=dir`` keeps a screenshot
+of the board (docs/screens/phone-board.png)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from zoneinfo import ZoneInfo
+
+import pytest
+from conftest import NO_SNAPSHOT_JS, PageLog
+from daily_helpers import save_text, seed_script
+from table_helpers import BOOT_TIMEOUT_MS, body, play_out, wait_idle
+
+from sheepshead.board import parse_board
+from sheepshead.deals import daily_seed
+from sheepshead.position import Phase
+from sheepshead.results import parse_result
+from sheepshead.ui.boards import BOARDS_KEY
+from sheepshead.ui.saves import GAME_KEY, daily_key
+from sheepshead.ui.settings import Settings
+from sheepshead.ui.table import Table
+
+pytestmark = pytest.mark.browser
+
+ZONE = "America/Chicago"
+PHONE = {"width": 390, "height": 844}
+DAY = dt.date(2026, 12, 1)
+WHEN = dt.datetime(2026, 12, 1, 16, 48, tzinfo=ZoneInfo(ZONE))
+GAME_ID = "00000000000000c5"
+OFFLINE_READY = 'html[data-offline="ready"]'
+
+
+def nearly_played(seed: str, level: str, last: bool) -> Table:
+    """``seed`` played by seat 0 taking its first (or ``last``) legal action, up to its one
+    card left in hand ten."""
+    t = Table(seed, Settings(speed="instant"), level=level)
+    while True:
+        while not t.hand.is_over:
+            if t.game.hand_number == 10 and t.human_turn and t.hand.phase is Phase.PLAY \
+                    and len(t.seat_view().hand) <= 1:
+                return t
+            if t.human_turn:
+                legal = t.seat_view().legal
+                t.act(legal[-1] if last else legal[0])
+            else:
+                t.step()
+        t.next_hand()
+
+
+def items(key: str, table: Table, **settings: object) -> dict[str, str]:
+    data = {"format": "sheepshead-settings/1", "settings": {"speed": "instant", **settings}}
+    return {key: save_text(table), "sheepshead.settings": json.dumps(data)}
+
+
+@pytest.fixture
+def phone(browser, served_origins):
+    """Fresh phone-sized browser contexts (Chicago time at ``WHEN``, clipboard, no share
+    sheet); every request must stay on the test server."""
+    contexts, logs = [], []
+
+    def make():
+        context = browser.new_context(viewport=PHONE, timezone_id=ZONE)
+        context.add_init_script(NO_SNAPSHOT_JS)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        context.add_init_script("delete Navigator.prototype.share;")
+        context.clock.install(time=WHEN)
+        log = PageLog()
+        logs.append(log)
+        context.on("request", lambda request: log.requests.append(request.url))
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+    foreign = [u for log in logs for u in log.foreign_requests(served_origins)]
+    if foreign:
+        pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)
+
+
+def boot(context, url: str, stored: dict[str, str] | None = None):
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    if stored:
+        page.add_init_script(seed_script(stored))
+    goto(page, url)
+    return page
+
+
+def goto(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+
+
+def overlay(page, kind: str) -> None:
+    page.wait_for_selector(f'body[data-overlay="{kind}"]', state="attached", timeout=30_000)
+
+
+def clipboard(page, button) -> str:
+    page.evaluate("navigator.clipboard.writeText('')")
+    button.click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t !== '')")
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def rows(page) -> list[tuple[str, str, str, bool]]:
+    """The board's rows: (place, name, total, yours)."""
+    return page.eval_on_selector_all("#board-rows li", """els => els.map(e => [
+        e.querySelector('.pos').textContent, e.querySelector('.who bdi').textContent,
+        e.querySelector('.pts').textContent, e.classList.contains('you')])""")
+
+
+def board_of_link(page) -> list[tuple[str, str, str, bool]]:
+    """From the viewer of a result link: its game's board."""
+    overlay(page, "viewer")
+    page.locator("#viewer").get_by_role("button", name="Board", exact=True).click()
+    overlay(page, "board")
+    return rows(page)
+
+
+def stored_boards(page) -> str:
+    return page.evaluate(f"localStorage.getItem({BOARDS_KEY!r})") or ""
+
+
+def test_two_browsers_share_the_daily_and_see_the_same_board(phone, site_url):
+    ann = boot(phone(), site_url, items(daily_key(DAY), nearly_played(daily_seed(DAY), "expert",
+                                                                      False)))
+    bev = boot(phone(), site_url, items(daily_key(DAY), nearly_played(daily_seed(DAY), "expert",
+                                                                      True), name="Bev"))
+    links = {}
+    for who, page in (("Ann", ann), ("Bev", bev)):
+        play_out(page)
+        overlay(page, "results")
+        share = page.locator("#results").get_by_role("button", name="Share result")
+        if who == "Ann":                   # no name yet: asked once, never required
+            share.click()
+            overlay(page, "name")
+            page.fill('#name-ask input[data-setting="name"]', " Ann ")
+            page.press('#name-ask input[data-setting="name"]', "Tab")
+            share = page.locator("#name-ask").get_by_role("button", name="Share", exact=True)
+            if os.environ.get("SHEEPSHEAD_SCREENS"):
+                page.screenshot(path=os.path.join(os.environ["SHEEPSHEAD_SCREENS"],
+                                                  "phone-name.png"))
+        links[who] = clipboard(page, share).splitlines()[-1]
+        assert parse_result(links[who]).by == who
+    # Each opens the other's link: checked, on the board of the day, the same two rows.
+    goto(ann, links["Bev"])
+    seen_ann = board_of_link(ann)
+    goto(bev, links["Ann"])
+    seen_bev = board_of_link(bev)
+    assert [r[:3] for r in seen_ann] == [r[:3] for r in seen_bev] and len(seen_ann) == 2
+    assert [r[1] for r in seen_ann if r[3]] == ["Ann"] and [r[1] for r in seen_bev if r[3]] == \
+        ["Bev"]
+    totals = [int(r[2]) for r in seen_ann]
+    assert totals == sorted(totals, reverse=True)
+    assert ann.locator("#board .board-sheet tbody tr").count() == 10      # hand by hand
+    if os.environ.get("SHEEPSHEAD_SCREENS"):
+        ann.locator('#panel-notices [data-ui="dismiss"]').click()
+        ann.screenshot(path=os.path.join(os.environ["SHEEPSHEAD_SCREENS"], "phone-board.png"))
+    # The board as text for a chat, and as one link that carries it.
+    text = clipboard(ann, ann.locator("#board").get_by_role("button", name="Share as text"))
+    lines = text.splitlines()
+    assert lines[0] == "Sheepshead Daily 2026-12-01 board" and len(lines) == 4
+    assert lines[-1] == f"Play it: {site_url}#daily=2026-12-01"
+    board_link = clipboard(ann, ann.locator("#board").get_by_role(
+        "button", name="Share the board link")).splitlines()[-1]
+    assert len(parse_board(board_link)) == 2 and len(board_link) <= 2000
+    # A tampered entry on a board link: refused once, in one line, and stored nowhere.
+    entries = parse_board(board_link)
+    actions = entries[1].link.split("result=1.")[1].split("&")[0]
+    swap = actions[:-3]                     # cut inside hand ten: it cannot check
+    tampered = board_link.replace(actions, swap)
+    fresh = boot(phone(), site_url + "#" + tampered.partition("#")[2])
+    refused = fresh.locator("#panel-notices p, #notice p").filter(has_text="Refused")
+    assert refused.count() >= 1 and "\n" not in refused.first.inner_text()
+    kept = json.loads(stored_boards(fresh))["boards"]["#daily=2026-12-01"]["rows"]
+    assert [parse_result(k["result"]).hands for k in kept] == [parse_result(entries[0].link).hands]
+    # The board survives a reload, and going offline.
+    ann.wait_for_selector(OFFLINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    for offline in (False, True):
+        ann.context.set_offline(offline)
+        ann.goto(site_url + "#daily=2026-12-01")
+        ann.reload()                        # a load, not only a hash change
+        ann.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+        overlay(ann, "results")
+        ann.locator("#results").get_by_role("button", name="Board of the day").click()
+        overlay(ann, "board")
+        assert rows(ann) == seen_ann
+    assert ann.errors == [] and bev.errors == [] and fresh.errors == []
+
+
+def test_a_challenge_goes_there_and_back(phone, site_url):
+    seed = f"game:{GAME_ID}"
+    ann = boot(phone(), site_url + f"#game={GAME_ID}",
+               items(GAME_KEY, nearly_played(seed, "easy", False), name="Ann", open="game"))
+    play_out(ann)
+    ann.wait_for_selector('#panel [data-ui="challenge"]', timeout=30_000)
+    text = clipboard(ann, ann.locator('#panel [data-ui="challenge"]'))
+    url = text.splitlines()[-1]
+    assert text.startswith("Sheepshead challenge: play Game 00000000000000c5")
+    assert f"#game={GAME_ID}&board=1." in url and url.endswith("!Ann!!easy")
+    # A fresh browser: the same game, behind the spoiler guard, against the same players.
+    bev = boot(phone(), url)
+    overlay(bev, "board-guard")
+    assert "which you have not played yet" in bev.locator("#board").inner_text()
+    bev.locator("#board").get_by_role("button", name="Play it first").click()
+    wait_idle(bev)
+    assert bev.evaluate("location.hash") == f"#game={GAME_ID}" and body(bev, "hand") == "1"
+    # Bev plays it (the game nearly played out is put in storage) and finishes in the page.
+    bev.evaluate(f"localStorage.setItem({GAME_KEY!r}, "
+                 f"{json.dumps(save_text(nearly_played(seed, 'easy', True)))})")
+    bev.reload()
+    bev.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    play_out(bev)
+    bev.wait_for_selector('#panel [data-ui="board:table"]', timeout=30_000)
+    bev.locator('#panel [data-ui="board:table"]').click()
+    overlay(bev, "board")
+    side = bev.locator("#board .board-sheet")
+    assert side.locator("tbody tr").count() == 10 and side.locator("thead th").count() == 3
+    assert sorted(r[1] for r in rows(bev)) == ["Ann", "You"]
+    bev.locator("#board").get_by_role("button", name="Share the board link").click()
+    overlay(bev, "name")                  # Bev's first share asks for a name, never required
+    back_url = clipboard(bev, bev.locator("#name-ask").get_by_role(
+        "button", name="Share without a name")).splitlines()[-1]
+    # Bev's link back puts Bev on Ann's board of that game, Ann's own row marked.
+    goto(ann, back_url)
+    overlay(ann, "board")
+    names = rows(ann)
+    assert sorted(r[1] for r in names) == ["Ann", "Anonymous"]
+    assert [r[1] for r in names if r[3]] == ["Ann"]
+    assert ann.errors == [] and bev.errors == []

@@ -1,0 +1,299 @@
+"""Friends' tables without a server (issue 25), without a browser: board links
+(sheepshead/board.py), the boards kept in storage (ui/boards.py), and the page's board,
+sharing, challenges and the name question through the controller (ui/friends.py).
+The page itself is tested in Chromium (tests/test_board_page.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from functools import cache
+
+import pytest
+
+from sheepshead.board import (
+    MAX_BOARD_URL,
+    BoardEntry,
+    board_fragment,
+    board_of,
+    is_board_link,
+    parse_board,
+)
+from sheepshead.errors import SheepsheadError
+from sheepshead.results import check_result, parse_result, result_fragment
+from sheepshead.ui.boards import BOARDS_KEY, MAX_BOARDS, Boards, board_rows
+from sheepshead.ui.controller import Controller
+from sheepshead.ui.events import Change, Draw, Share, Start, Tap, Wait
+from sheepshead.ui.saves import GAME_KEY, MemoryStorage
+from sheepshead.ui.settings import Settings
+from sheepshead.ui.table import Table
+
+NOW = dt.datetime(2026, 12, 1, 16, 48)
+URL = "https://example.org/sheepshead/"
+GAME_ID = "00000000000000ab"
+SEED = f"game:{GAME_ID}"
+
+
+@cache
+def played(seed: str, level: str, last: bool, hands: int = 10) -> Table:
+    """``seed`` played by seat 0 always taking its first (or ``last``) legal action, for
+    ``hands`` hands."""
+    t = Table(seed, Settings(speed="instant"), level=level)
+    while True:
+        while not t.hand.is_over:
+            if t.human_turn:
+                legal = t.seat_view().legal
+                t.act(legal[-1] if last else legal[0])
+            else:
+                t.step()
+        if t.game.is_over or len(t.game.hand_scores()) >= hands:
+            return t
+        t.next_hand()
+
+
+def link_of(seed: str, by: str | None, last: bool, level: str = "easy", hands: int = 10) -> str:
+    return result_fragment(played(seed, level, last, hands).game, by, level)
+
+
+# ------------------------------------------------------------- board links
+def test_a_board_link_round_trips_and_each_result_is_checked_alone():
+    ann, bev = link_of(SEED, "Ann Lee!,", False), link_of(SEED, None, True)
+    fragment, carried = board_fragment([BoardEntry(ann, True), BoardEntry(bev)])
+    assert carried == 2 and fragment.startswith(f"#game={GAME_ID}&board=1.")
+    assert is_board_link(URL + fragment) and not is_board_link(ann)
+    entries = parse_board(URL + fragment)
+    assert [e.link for e in entries] == [ann, bev] and [e.hints for e in entries] == [True, None]
+    assert parse_result(entries[0].link).by == "Ann Lee!,"         # separators are encoded
+    boards, refused = board_of([URL + fragment], computer_moves=False)
+    assert [r.name for r in boards[0].rows] == sorted(
+        ["Ann Lee!,", "Anonymous"], key=lambda n: -next(
+            r.total for r in boards[0].rows if r.name == n)) and not refused
+    # A tampered entry is refused alone, in one line; the others stay good.
+    actions = bev.split("result=1.")[1].split("&")[0]
+    bad = fragment.replace(actions, actions[:30] + ("A" if actions[30] != "A" else "B")
+                           + actions[31:])
+    boards, refused = board_of([bad], computer_moves=False)
+    assert len(boards[0].rows) == 1 and len(refused) == 1 and "\n" not in refused[0].reason
+
+
+def test_a_board_link_holds_what_fits_best_first():
+    links = [link_of(SEED, f"P{i}", i % 2 == 0) for i in range(8)]
+    fragment, carried = board_fragment([BoardEntry(x) for x in links], base=URL)
+    assert 1 < carried < 8 and len(URL + fragment) <= MAX_BOARD_URL
+    assert [parse_result(e.link).by for e in parse_board(fragment)] == [
+        f"P{i}" for i in range(carried)]
+    one, n = board_fragment([BoardEntry(links[0])], limit=10)     # one always goes
+    assert n == 1 and one
+
+
+@pytest.mark.parametrize("text", [
+    "#daily=2026-12-01&board=2.AAAA", "#daily=2026-12-01&board=1", "#board=1.AAAA",
+    "#daily=2026-12-01&game=00000000000000ab&board=1.AAAA",
+    "#daily=2026-12-01&board=1.AAAA&board=1.AAAA", "#daily=2026-12-01&board=1.AAAA!x!y",
+    "#daily=2026-12-01&board=1.!Ann", "#daily=2026-12-01&board=1.A!B!h!easy!more",
+    "#daily=2026-12-01&board=1." + ",".join(["AAAA"] * 51), "#daily=2026-12-01&foo=1&board=1.A",
+])
+def test_a_board_link_that_cannot_be_read_is_refused_in_one_line(text):
+    with pytest.raises(SheepsheadError) as e:
+        parse_board(text)
+    assert "\n" not in str(e.value) and str(e.value).startswith("board link:")
+
+
+def test_the_command_line_board_reads_board_links():
+    ann = link_of(SEED, "Ann", False)
+    fragment, _ = board_fragment([BoardEntry(ann)])
+    boards, refused = board_of([fragment, "#daily=2026-12-01&board=9.A"], computer_moves=False)
+    assert [r.name for r in boards[0].rows] == ["Ann"] and len(refused) == 1
+
+
+# ------------------------------------------------------------------ storage
+def checked(text: str):
+    link = parse_result(text)
+    return link, check_result(link, computer_moves=False)
+
+
+def test_a_board_keeps_one_row_a_name_the_first_unless_the_same_game_or_asked():
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    early, later = link_of(SEED, "Ann", False, hands=2), link_of(SEED, "Ann", False)
+    other = link_of(SEED, "Ann", True)
+    assert boards.add(*checked(early)) == "added"
+    assert boards.add(*checked(early)) == "same"
+    assert boards.add(*checked(later)) == "replaced"           # the same game, further on
+    assert boards.add(*checked(other)) == "kept"                # another game: the first stays
+    assert [k.link for k in boards.board(f"#game={GAME_ID}").rows] == [later]
+    assert boards.add(*checked(other), replace_named=True) == "replaced"
+    assert boards.add(*checked(link_of(SEED, None, False))) == "added"   # anonymous: a row
+    rows, refused = board_rows(boards.board(f"#game={GAME_ID}"), None, "You")
+    assert len(rows) == 2 and not refused and {r.name for r in rows} == {"Ann", "Anonymous"}
+
+
+def test_boards_are_bounded_and_the_oldest_go_first():
+    storage = MemoryStorage()
+    day = [NOW.date()]
+    boards = Boards(storage, lambda: day[0])
+    for i in range(MAX_BOARDS + 3):
+        day[0] = NOW.date() + dt.timedelta(days=i)
+        assert boards.add(*checked(link_of(f"game:{i:016x}", "Ann", False, hands=1))) == "added"
+    games = boards.games()
+    assert len(games) == MAX_BOARDS and f"#game={0:016x}" not in games
+    assert games[0] == f"#game={MAX_BOARDS + 2:016x}"
+    assert len(storage.items[BOARDS_KEY]) < 200_000
+
+
+@pytest.mark.parametrize("text", ["{", "[]", '{"format":"sheepshead-boards","version":1}',
+                                  "[" * 100_000, json.dumps({"x": "y" * 3_000_000})])
+def test_corrupted_boards_are_set_aside_with_one_notice_and_nothing_else_is_lost(text):
+    storage = MemoryStorage({BOARDS_KEY: text, GAME_KEY: "kept"})
+    boards = Boards(storage)
+    assert boards.games() == []
+    notices = boards.take_notices()
+    assert len(notices) == 1 and "set-aside" in notices[0]
+    aside = [json.loads(v) for k, v in storage.items.items() if k.startswith("sheepshead.set-")]
+    assert aside[0]["text"] == text and storage.items[GAME_KEY] == "kept"
+    assert boards.games() == [] and boards.take_notices() == []          # once
+
+
+def test_an_unreadable_row_is_left_out_the_rest_kept_and_the_whole_set_aside():
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    boards.add(*checked(link_of(SEED, "Ann", False)))
+    data = json.loads(storage.items[BOARDS_KEY])
+    good = storage.items[BOARDS_KEY]
+    data["boards"]["#daily=2026-12-01"] = {"rows": [{"result": "<script>"}], "changed": "x"}
+    storage.items[BOARDS_KEY] = json.dumps(data)
+    assert boards.games() == [f"#game={GAME_ID}"]
+    assert len(boards.take_notices()) == 1
+    assert any("<script>" in v for k, v in storage.items.items() if "set-aside" in k)
+    assert storage.items[BOARDS_KEY] == good
+    # A stored row that is well formed but tampered with is checked again and left out.
+    data = json.loads(good)
+    row = data["boards"][f"#game={GAME_ID}"]["rows"][0]
+    row["result"] = row["result"].replace("result=1.B", "result=1.A")
+    rows, refused = board_rows(Boards(MemoryStorage({BOARDS_KEY: json.dumps(data)})).board(
+        f"#game={GAME_ID}"), None, "You")
+    assert rows == () and len(refused) == 1
+
+
+# -------------------------------------------------------------- the page
+def page(storage: MemoryStorage | None = None, fragment: str = "") -> Controller:
+    c = Controller(storage if storage is not None else MemoryStorage(), lambda: NOW,
+                   clock=lambda: 0.0, href=lambda: URL)
+    run(c, c.handle(Start(fragment)))
+    c.handle(Change("speed", "instant"))
+    return c
+
+
+def run(c: Controller, effects) -> list:
+    seen = list(effects)
+    while (waits := [e for e in effects if isinstance(e, Wait)]):
+        effects = c.handle(waits[0].then)
+        seen += effects
+    return seen
+
+
+def tap(c: Controller, ui: str) -> list:
+    return run(c, c.handle(Tap(ui=ui)))
+
+
+def panel(effects) -> str:
+    draws = [dict(e.regions) for e in effects if isinstance(e, Draw)]
+    return next((d["panel"] for d in reversed(draws) if "panel" in d), "")
+
+
+def shared(effects) -> str:
+    return [e for e in effects if isinstance(e, Share)][-1].line
+
+
+def finished(c: Controller, last: bool) -> None:
+    """Play the New Game on the table to its end (through the controller)."""
+    while not c.table.game.is_over:
+        if c.table.hand.is_over:
+            tap(c, "next")
+            continue
+        legal = c.table.seat_view().legal
+        run(c, c.handle(Tap(act=str(legal[-1] if last else legal[0]))))
+
+
+def test_a_challenge_round_trip_between_two_browsers():
+    easy = json.dumps({"format": "sheepshead-settings/1",
+                       "settings": {"level": "easy", "speed": "instant"}})
+    ann_storage = MemoryStorage({"sheepshead.settings": easy})
+    ann = page(ann_storage, f"#game={GAME_ID}")
+    assert ann.table.level == "easy"
+    finished(ann, last=False)
+    asked = tap(ann, "challenge")                     # the first share asks for a name
+    assert 'id="name-ask"' in panel(asked) and not [e for e in asked if isinstance(e, Share)]
+    ann.handle(Change("name", "  Ann\u202e  "))         # cleaned as results.md says
+    text = shared(tap(ann, "name-go"))
+    assert ann.session.settings.name == "Ann" and ann.session.settings.name_asked
+    assert text.startswith("Sheepshead challenge: play Game 00000000000000ab")
+    url = text.splitlines()[-1]
+    assert url.startswith(URL + f"#game={GAME_ID}&board=1.") and url.endswith("!Ann!!easy")
+    # Bev opens it: the spoiler guard first; "Play it first" opens the same game and level.
+    bev = Controller(MemoryStorage(), lambda: NOW, clock=lambda: 0.0, href=lambda: URL)
+    effects = run(bev, bev.handle(Start(url[len(URL):])))
+    assert "which you have not played yet" in panel(effects)
+    tap(bev, "board-play")
+    t = bev.table
+    assert (t.seed, t.level, t.game.hand_number) == (SEED, "easy", 1)
+    bev.handle(Change("speed", "instant"))
+    finished(bev, last=True)
+    board = panel(tap(bev, "board:table"))
+    assert "Hand by hand" in board and "<bdi>Ann</bdi>" in board and "you-tag" in board
+    bev.handle(Change("name", "Bev"))
+    back = shared(tap(bev, "board-share")).splitlines()[-1]
+    # Bev's link back puts Bev on Ann's board (Ann's own row is recognised as hers).
+    again = Controller(ann_storage, lambda: NOW, clock=lambda: 0.0, href=lambda: URL)
+    html = panel(run(again, again.handle(Start(back[len(URL):]))))
+    assert html.count('<li class="board-row') == 2 and "<bdi>Bev</bdi>" in html
+    assert html.count("you-tag") == 1 and "Hand by hand" in html
+
+
+def test_a_tampered_board_link_is_refused_once_and_kept_nowhere():
+    ann = link_of(SEED, "Ann", False)
+    actions = ann.split("result=1.")[1].split("&")[0]
+    bad_link = ann.replace(actions, actions[:30] + ("A" if actions[30] != "A" else "B")
+                           + actions[31:])
+    fragment, _ = board_fragment([BoardEntry(ann)])
+    tampered = fragment.replace(actions, bad_link.split("result=1.")[1].split("&")[0])
+    storage = MemoryStorage()
+    c = page(storage, tampered)
+    notices = [n for n in c.ui.notices if n.startswith("Refused")] or [
+        n for n in c.session.take_notices() if n.startswith("Refused")]
+    assert len(notices) == 1 and "\n" not in notices[0]
+    assert BOARDS_KEY not in storage.items or "result" not in storage.items[BOARDS_KEY]
+
+
+def test_the_board_text_has_a_line_a_place_then_the_link_to_play():
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    for by, last in (("Ann", False), ("Bev", True)):
+        boards.add(*checked(link_of(SEED, by, last)))
+    c = page(storage, f"#game={GAME_ID}")
+    tap(c, "board:table")
+    tap(c, "board-reveal")
+    c.session.settings.name_asked = True
+    text = shared(tap(c, "board-text"))
+    lines = text.splitlines()
+    assert lines[0] == "Sheepshead Game 00000000000000ab board"
+    assert len(lines) == 4 and lines[-1] == f"Play it: {URL}#game={GAME_ID}"
+    assert lines[1].startswith("1st ") and lines[2].split()[0] in ("1st=", "2nd")
+    link = shared(tap(c, "board-share")).splitlines()[-1]
+    assert len(parse_board(link)) == 2
+
+
+def test_the_menu_opens_todays_board_and_the_archive():
+    storage = MemoryStorage()
+    Boards(storage, lambda: NOW.date()).add(*checked(link_of(SEED, "Ann", False)))
+    c = page(storage)
+    html = panel(tap(c, "board"))
+    assert 'Board · <span class="board-game">Daily 2026-12-01</span>' in html and "which you have not played yet" in html
+    html = panel(tap(c, "board-reveal"))
+    assert "No results yet" in html and 'data-ui="board-open:0"' in html
+    html = panel(tap(c, "board-open:0"))
+    assert 'Board · <span class="board-game">Game 00000000000000ab</span>' in html
+    assert c.session.friends.open == f"#game={GAME_ID}"
+    tap(c, "board-close")
+    assert c.session.friends.open is None
+
