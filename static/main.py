@@ -147,9 +147,15 @@ class Page:
         body = document.body
         pending = text_or_none(body.getAttribute("data-pending-ui")) or ""
         body.removeAttribute("data-pending-ui")     # tapped while Python started
+        taps = text_or_none(body.getAttribute("data-pending-taps")) or ""
+        body.removeAttribute("data-pending-taps")   # tapped on the stored picture
         for button in document.querySelectorAll("header [aria-busy]"):
             button.removeAttribute("aria-busy")
-        self.send(Start(str(window.location.hash), pending))
+        self.send(Start(str(window.location.hash), pending,
+                        tuple(tap for tap in taps.split("\n") if tap)))
+        # The engine's draw is on the page now (the stored picture, if any, is replaced).
+        document.documentElement.removeAttribute("data-table")
+        document.getElementById("app").removeAttribute("aria-busy")
         for target, name, handler in (
                 (document, "click", self.on_click), (document, "change", self.on_change),
                 (document, "keydown", self.on_key), (window, "hashchange", self.on_hash),

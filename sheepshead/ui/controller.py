@@ -55,6 +55,7 @@ from .events import (
     Wait,
 )
 from .helptext import hint_text
+from .picture import PANELS_KEPT, picture_text
 from .render import UiState, render, ui_intent
 from .review import HandReview, run_review
 from .saves import MemoryStorage, Storage
@@ -123,6 +124,7 @@ class Controller:
         self.auto: Action | None = None
         self.credit = 0.0
         self.drawn: dict[str, str] = {}
+        self.kept = ""                    # the table's picture as last kept (_keep)
         self.panel: str | None = None
         """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
         self.checking: LinkView | None = None
@@ -153,7 +155,7 @@ class Controller:
                 self._advance()
         elif isinstance(event, Progress):
             if not self.busy:
-                self._draw()
+                self._draw(keep=False)    # a background job's step: no new picture
         elif isinstance(event, Tick):
             self.ui.today = event.today
             if self.panel is not None and not self.busy:
@@ -186,6 +188,12 @@ class Controller:
         if event.pending in ("menu", "scores"):
             self._intent(event.pending)
         self._run([])
+        for tap in event.taps:            # on the stored picture: now, once each, as taps
+            kind, _, name = tap.partition(":")
+            if kind == "act":
+                self._act(name)
+            elif kind == "ui":
+                self._intent(name)
 
     # ------------------------------------------------------------ notices
     def _notice(self, text: str, quiet: bool = False) -> None:
@@ -504,9 +512,11 @@ class Controller:
             self.out.append(Focus(YOUR_TURN, if_lost=True))
 
     # ------------------------------------------------------------- drawing
-    def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "") -> None:
-        """Draw the regions that changed, the page's marks on ``<body>`` and the title; start
-        the par of a finished Daily and the computer-move check of a result link."""
+    def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "",
+              keep: bool = True) -> None:
+        """Draw the regions that changed, the page's marks on ``<body>`` and the title; keep
+        the table's picture when it rests (``keep``); start the par of a finished Daily and
+        the computer-move check of a result link."""
         self._take_notices()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
@@ -554,9 +564,28 @@ class Controller:
         title = (f"Sheepshead · {game} · hand {t.game.hand_number} of 10" if not t.tutorial
                  else "Sheepshead · Practice hand")
         self.out.append(Draw(regions, tuple(attrs), title))
+        if keep and not ui.busy and not stale and shown is None and not caption:
+            self._keep(tuple(attrs), title, kind in PANELS_KEPT)
         if opened:
             self.out.append(Focus(("#panel h2",)))
         self._background()
+
+    def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str,
+              panel: bool) -> None:
+        """Keep the picture of the table as it rests (:mod:`.picture`): a return visit shows
+        it before Python starts."""
+        s, t = self.session, self.table
+        if s.link is not None or t.tutorial or not s.key:
+            return
+        looks = self.session.settings
+        classes = tuple(n for n, on in (("four-colour", looks.four_colour),
+                                        ("reduced-motion", looks.reduced_motion)) if on)
+        text = picture_text(key=s.key, save=s.saved_text(), fragment=s.hash(),
+                            regions=self.drawn, attrs=attrs, classes=classes, title=title,
+                            panel=panel, rest=s.rest())
+        if text != self.kept:
+            self.kept = text
+            s.keep_picture(text)
 
     def _background(self) -> None:
         """Start the par of a finished Daily and the computer-move check of a result link."""

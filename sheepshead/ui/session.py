@@ -46,6 +46,7 @@ from .daily import (
 from .finish import DailyScreen, Question, confirm_html, results_html
 from .jsontext import parse_json
 from .links import hash_of, parse_link
+from .picture import Rest, drop_picture, keep_picture, rest_of
 from .render import UiState
 from .saves import (
     GAME_KEY,
@@ -123,6 +124,7 @@ class Session:
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self._links: dict[str, ResultLink] = {}
+        self._rest: tuple[_dt.date, Rest] | None = None
         self.first_visit = False
         """No settings were kept here before: the page offers the practice hand."""
 
@@ -360,9 +362,14 @@ class Session:
         t = self.table
         if t is None or self.stale or t.tutorial:
             return
+        save = GameSave.of(t.game, t.level, practice=t.practice, hints=t.hints)
         try:
-            self.store.save(GameSave.of(t.game, t.level, practice=t.practice, hints=t.hints),
-                            replace_game=self.fresh)
+            try:
+                self.store.save(save, replace_game=self.fresh)
+            except StorageFailed:         # full? the table's picture gives way to the save
+                if not drop_picture(self.store.storage):
+                    raise
+                self.store.save(save, replace_game=self.fresh)
             self.fresh = False
         except SaveConflict:
             self.stale = True
@@ -371,6 +378,25 @@ class Session:
             self.storage_refused()
         if t.game.is_over and not t.practice:
             self._record()
+
+    # ------------------------------------------------- the table's picture
+    def saved_text(self) -> str | None:
+        """The stored text of the save of the game on the table (None: none, or unreadable)."""
+        try:
+            return self.store.storage.get(self.key)
+        except OSError:
+            return None
+
+    def keep_picture(self, text: str) -> None:
+        keep_picture(self.store.storage, text)
+
+    def rest(self) -> Rest | None:
+        """A finished Daily's line and the streak, for the picture (None: no such Daily)."""
+        day = self.daily_day()
+        if day is not None and (self._rest is None or self._rest[0] != day):
+            rest = rest_of(self._book(), day, self.today)
+            self._rest = None if rest is None else (day, rest)
+        return self._rest[1] if day is not None and self._rest is not None else None
 
     def save_settings(self) -> None:
         try:
