@@ -401,24 +401,19 @@ def run_precompile(out: Path, modules: list[str], target: Path, engine: bool) ->
     with tempfile.TemporaryDirectory(prefix="sheepshead-pyc-") as tmp:
         listing, result = Path(tmp, "modules.json"), Path(tmp, "out.zip")
         listing.write_text(json.dumps(modules), encoding="utf-8")
-        run = subprocess.run(
-            [node, str(BUILD_SOURCES / "precompile.mjs"), str(PYODIDE_DIR / "pyodide.mjs"),
-             str(out / "pyodide" / "python_stdlib.zip"), str(listing), str(result)]
-            + ([str(target)] if engine else []),
-            cwd=ROOT, capture_output=True, text=True, timeout=600,
-        )
+        run = subprocess.run([node, str(BUILD_SOURCES / "precompile.mjs"), str(PYODIDE_DIR / "pyodide.mjs"),
+                              str(out / "pyodide" / "python_stdlib.zip"), str(listing), str(result)]
+                             + ([str(target)] if engine else []),
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
         if run.returncode != 0 or not result.is_file():
             raise BuildError(f"precompiling {target.name} failed:\n{run.stdout}{run.stderr}")
         shutil.copyfile(result, target)
 
 
 def precompile_engine(out: Path) -> tuple[int, int]:
-    """Add the bytecode of every module of out/sheepshead.zip beside its source (issue 23: a
-    first visit compiled the game's 60 modules, about 1.5 s of a 2 s import under Pyodide).
-
-    Compiled by the same Pyodide the page runs (precompile.mjs), as unchecked-hash .pyc files
-    (PEP 552) in each folder's __pycache__, which the import system uses without reading the
-    source; the source stays for tracebacks. Returns (modules, zip bytes)."""
+    """Add each module's bytecode beside its source in out/sheepshead.zip (__pycache__,
+    unchecked-hash .pyc by the page's own Pyodide: a first visit compiles nothing; the source
+    stays for tracebacks). Returns (modules, zip bytes)."""
     target = out / ENGINE_ZIP
     with zipfile.ZipFile(target) as zf:
         modules = sorted(n[:-3].replace("/", ".").removesuffix(".__init__")

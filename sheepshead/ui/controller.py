@@ -57,12 +57,10 @@ from .events import (
 from .helptext import hint_text
 from .picture import PANELS_KEPT, picture_text
 from .render import UiState, render, ui_intent
-from .review import HandReview, run_review
 from .saves import MemoryStorage, Storage
 from .session import STALE_NOTICE, LinkView, Session
 from .settings import SPEEDS
 from .table import Table
-from .viewer import viewer_intent
 
 __all__ = ["Controller", "BASE_MS", "TICK_S"]
 
@@ -249,6 +247,7 @@ class Controller:
         elif name in INTERFACE:
             self._interface(intent)
         elif name.startswith("viewer-"):
+            from .viewer import viewer_intent  # loaded with the first link
             if s.link is not None and viewer_intent(s.link.state, intent):
                 self._draw()
                 self._focus_viewer(intent)
@@ -295,6 +294,7 @@ class Controller:
                 return
             review = ui.hand_review
             if review is None or review.hand_number != t.game.hand_number:
+                from .review import HandReview, run_review  # loaded when first used
                 review = ui.hand_review = HandReview(t.game.hand_number)
                 hand, seeds = t.hand, t.review_seeds()
                 self.out.append(Spawn(lambda progress: run_review(review, hand, 0, seeds,

@@ -26,13 +26,13 @@ import datetime as _dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..deals import daily_seed
 from ..errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
 from ..game import Game
 from ..results import ResultLink, check_result, parse_result
 from ..rules import Rules
-from . import background
 from .daily import (
     DAILY_LEVEL,
     DailyResult,
@@ -63,15 +63,10 @@ from .settings import Settings
 from .stats import daily_stats
 from .table import Table
 from .tutorial import PRACTICE_LEVEL, PRACTICE_SEED
-from .viewer import (
-    ViewerModel,
-    ViewerState,
-    bad_link_text,
-    spoiler_guard_html,
-    viewer_html,
-    viewer_model,
-)
 from .wording import signed
+
+if TYPE_CHECKING:                       # the viewer loads with the first result link
+    from .viewer import ViewerModel, ViewerState
 
 __all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
 
@@ -469,6 +464,7 @@ class Session:
             return "confirm", confirm_html(self.question)
         v = self.link
         if v is not None:
+            from .viewer import spoiler_guard_html, viewer_html
             if self.guarded():
                 return "guard", spoiler_guard_html(v.model)
             return "viewer", viewer_html(v.model, v.state, own=self.own_result(),
@@ -501,6 +497,7 @@ class Session:
 
     async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
         """Work out ``day``'s par in the background and keep it (:mod:`.background`)."""
+        from . import background  # loaded when first used (the par, a link's check)
         await background.work_out_par(day, self.results, self.par_progress, self.par_known,
                                       redraw)
 
@@ -533,6 +530,7 @@ class Session:
 
     # ------------------------------------------------------------ the viewer
     def _open_link(self, fragment: str) -> None:
+        from .viewer import ViewerState, bad_link_text, viewer_model  # loaded when first used
         try:
             link = parse_result(fragment)
             model = viewer_model(link, check_result(link, computer_moves=False))
@@ -574,6 +572,7 @@ class Session:
     async def check_moves(self, view: LinkView, redraw: Callable[[], None]) -> None:
         """Check the computer moves of ``view``'s link in the background, while it is the
         link on screen (:mod:`.background`)."""
+        from . import background
         await background.check_moves(view, lambda: self.link is view, redraw)
 
 
