@@ -225,8 +225,37 @@ def table_visible(t: dict) -> float | None:
     return max(picture, paint) if paint is not None else picture
 
 
+PLAY_JS = """() => {
+  const b = document.body;
+  if (b.dataset.ready !== "1" || b.dataset.busy !== "0") return "";
+  const enabled = (sel) => [...document.querySelectorAll(sel)].filter(e => !e.disabled);
+  const next = enabled('#panel:not([hidden]) [data-ui="next"]')[0];
+  const pass = enabled("#actions button").find(e => e.textContent.trim() === "Pass");
+  const primary = enabled("#actions button.primary")[0];
+  const card = enabled("#hand button.legal")[0] || enabled("#hand button.selectable")[0];
+  const tap = next || pass || primary || card || enabled("#actions button")[0];
+  if (!tap) return "";
+  tap.click();
+  return tap.textContent.trim().slice(0, 20) || tap.dataset.card || "tap";
+}"""
+
+
+def play_watch(page, seconds: float) -> dict:
+    """Tap through the game for ``seconds`` (Pass when asked, else the first decision or card,
+    Next hand), then the main thread's long tasks since the first tap: the computer players,
+    the animation, the par and the review are on it."""
+    start = page.evaluate("performance.now()")
+    taps = 0
+    while page.evaluate("performance.now()") - start < seconds * 1000:
+        if page.evaluate(PLAY_JS):
+            taps += 1
+        page.wait_for_timeout(100)
+    tasks = sorted((d for at, d in page.evaluate("window.__longtasks") if at >= start), reverse=True)
+    return {"taps": taps, "tasks": tasks, "over_200": sum(1 for d in tasks if d > 200)}
+
+
 def one_round(playwright, url: str, done_js: str, folder: Path,
-              slow: dict[str, Any] | None = None) -> dict:
+              slow: dict[str, Any] | None = None, play_s: float = 0) -> dict:
     """A cold load in a new browser profile, then a warm one served by the worker.
 
     A fresh persistent profile, not browser.new_context(): an incognito-like context
@@ -271,6 +300,7 @@ def one_round(playwright, url: str, done_js: str, folder: Path,
         warm.wait_for_function("window.__doneAt !== undefined", timeout=240_000, polling=50)
         warm_ms = warm.evaluate("window.__doneAt")
         warm_timeline = timeline(warm)
+        warm_play = play_watch(warm, play_s) if play_s else None
         warm_network = [r for r in log if not r[2] and r[0] != "/sw.js"]
         served_warm = list(SERVED)
         warm.close()
@@ -278,7 +308,7 @@ def one_round(playwright, url: str, done_js: str, folder: Path,
         context.close()
         shutil.rmtree(profile, ignore_errors=True)
     return {"cold_ms": cold_ms, "warm_ms": warm_ms, "boot_requests": boot_requests,
-            "cold_timeline": cold_timeline, "warm_timeline": warm_timeline,
+            "cold_timeline": cold_timeline, "warm_timeline": warm_timeline, "play": warm_play,
             "first_visit": first_visit, "warm_network": warm_network,
             "served_first": served_first, "served_warm": served_warm,
             "wire_first": body_bytes(folder, served_first), "wire_warm": body_bytes(folder, served_warm)}
@@ -295,7 +325,8 @@ def file_table(folder: Path, paths: list[str]) -> list[dict]:
     return rows
 
 
-def run_rounds(p, sites: dict, profile_name: str, runs: int) -> dict[str, list[dict]]:
+def run_rounds(p, sites: dict, profile_name: str, runs: int,
+               play_s: float = 0) -> dict[str, list[dict]]:
     """``runs`` rounds of floor and game alternately (each cold, then warm) on one profile."""
     profile = PROFILES[profile_name]
     results: dict[str, list[dict]] = {"floor": [], "game": []}
@@ -303,8 +334,13 @@ def run_rounds(p, sites: dict, profile_name: str, runs: int) -> dict[str, list[d
         order = ("floor", "game") if i % 2 == 0 else ("game", "floor")
         for name in order:
             url, done, folder = sites[name]
-            r = one_round(p, url, done, folder, profile)
+            r = one_round(p, url, done, folder, profile, play_s if name == "game" else 0)
             results[name].append(r)
+            if r["play"]:
+                top = ", ".join(f"{d:.0f}" for d in r["play"]["tasks"][:8])
+                print(f"{profile_name:7s} round {i + 1} game, playing {play_s:.0f} s "
+                      f"({r['play']['taps']} taps): {r['play']['over_200']} tasks over 200 ms of "
+                      f"{len(r['play']['tasks'])} over 50 ms; the longest: {top} ms", flush=True)
             print(f"{profile_name:7s} round {i + 1} {name:5s} cold {r['cold_ms']:7.0f} ms  "
                   f"warm {r['warm_ms']:7.0f} ms  longest task after: cold "
                   f"{r['cold_timeline']['longest_after_ms']:5.0f} ms, warm "
@@ -343,6 +379,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--full-stdlib", action="store_true", help="build the game with the full stdlib")
     parser.add_argument("--no-pyc", action="store_true", help="build the game without stdlib bytecode")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--play", type=float, default=0, metavar="SECONDS",
+                        help="after each warm game load, tap through the game this long and "
+                             "report the main thread's long tasks (default 0: no play)")
     args = parser.parse_args(argv)
     profiles = [x for x in args.profiles.split(",") if x]
     unknown = [x for x in profiles if x not in PROFILES]
@@ -364,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, (url, done, folder) in sites.items():
                 one_round(p, url, done, folder)
             for profile in profiles:
-                by_profile[profile] = run_rounds(p, sites, profile, args.runs)
+                by_profile[profile] = run_rounds(p, sites, profile, args.runs, args.play)
         floor_server.shutdown()
         game_server.shutdown()
         results = by_profile[profiles[0]]
@@ -400,6 +439,7 @@ def main(argv: list[str] | None = None) -> int:
                     "cold_ms": [r["cold_ms"] for r in rs], "warm_ms": [r["warm_ms"] for r in rs],
                     "cold_median_ms": statistics.median(r["cold_ms"] for r in rs),
                     "warm_median_ms": statistics.median(r["warm_ms"] for r in rs),
+                    "plays": [r["play"] for r in rs if r["play"]],
                     "warm_visible_ms": [r["warm_timeline"]["visible"] for r in rs],
                     "cold_visible_ms": [r["cold_timeline"]["visible"] for r in rs],
                     "longest_after_ms": max(max(r["cold_timeline"]["longest_after_ms"],
@@ -460,6 +500,13 @@ def main(argv: list[str] | None = None) -> int:
             ok[f"{profile} return visit: table visible <= {TARGET_VISIBLE_MS} ms"] = \
                 shown <= TARGET_VISIBLE_MS
         print(f"{profile + ', longest task after':30s} {'':20s} {g['longest_after_ms']:17.0f} ms")
+        plays = g["plays"]
+        if plays:
+            longest = max((t for pl in plays for t in pl["tasks"]), default=0.0)
+            over = sum(pl["over_200"] for pl in plays)
+            print(f"{profile + ', playing':30s} {'':20s} {longest:17.0f} ms longest task; "
+                  f"{over} over 200 ms in {sum(pl['taps'] for pl in plays)} taps")
+            ok[f"{profile} playing: no task over 200 ms"] = over == 0
     print(f"{'first visit, gzip':30s} {f0['first_visit_gzip']:17,d} B  {g0['first_visit_gzip']:17,d} B  "
           f"{g0['first_visit_gzip'] / f0['first_visit_gzip']:7.2f}")
     print(f"{'first visit, raw':30s} {f0['first_visit_raw']:17,d} B  {g0['first_visit_raw']:17,d} B  "
