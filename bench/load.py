@@ -28,8 +28,11 @@ Prints medians and the game-to-floor ratios per profile (``--profiles desktop,ph
 the CPU slowed 4x through the DevTools protocol and, on a first visit, 9 Mbit/s with a 150 ms
 round trip), the timeline of the median game load (each request, PyScript's events, the page's
 ``performance.mark``s, the first draw, the tappable hand) and the longest main-thread task in the
-3 s after the hand is tappable (PerformanceObserver ``longtask``); targets: ratio <= 1.15 cold and warm,
-first visit <= 5.5 MB gzip.
+3 s after the hand is tappable (PerformanceObserver ``longtask``), when the table was on screen
+on a return visit (the stored picture, ``sheepshead:table-visible``) and, with ``--play``, the
+long tasks while it taps through the game; targets (issue 23): ratio <= 0.8 on a first visit and
+<= 0.5 on a return visit, the table visible within 1 s, no task over 200 ms while playing, a first
+visit <= 5.0 MB gzip.
 """
 
 from __future__ import annotations
@@ -56,8 +59,9 @@ from conftest import CHROMIUM, CHROMIUM_ARGS
 
 import build
 
-TARGET_RATIO = 1.15
-TARGET_FIRST_VISIT_GZIP = 5_500_000
+TARGET_RATIO = {"cold": 0.8, "warm": 0.5}
+"""Issue 23: the hand tappable at most this part of the floor's Python ready."""
+TARGET_FIRST_VISIT_GZIP = 5_000_000
 TARGET_VISIBLE_MS = 1000
 
 FLOOR_HTML = """<!doctype html>
@@ -491,7 +495,7 @@ def main(argv: list[str] | None = None) -> int:
             ratios[profile][key] = ratio
             print(f"{profile + ', ' + visit:30s} {f[f'{key}_median_ms']:17.0f} ms "
                   f"{g[f'{key}_median_ms']:17.0f} ms {ratio:7.2f} {paired:7.2f}")
-            ok[f"{profile} {visit}: ratio <= {TARGET_RATIO}"] = ratio <= TARGET_RATIO
+            ok[f"{profile} {visit}: ratio <= {TARGET_RATIO[key]}"] = ratio <= TARGET_RATIO[key]
         visible = [v for v in g["warm_visible_ms"] if v is not None]
         if visible:
             shown = statistics.median(visible)
@@ -511,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{g0['first_visit_gzip'] / f0['first_visit_gzip']:7.2f}")
     print(f"{'first visit, raw':30s} {f0['first_visit_raw']:17,d} B  {g0['first_visit_raw']:17,d} B  "
           f"{g0['first_visit_raw'] / f0['first_visit_raw']:7.2f}")
-    ok["first visit <= 5.5 MB gzip"] = g0["first_visit_gzip"] <= TARGET_FIRST_VISIT_GZIP
+    ok["first visit <= 5.0 MB gzip"] = g0["first_visit_gzip"] <= TARGET_FIRST_VISIT_GZIP
     print("targets: " + ", ".join(f"{k}: {'met' if v else 'MISSED'}" for k, v in ok.items()))
     if args.json:
         report["ratios"] = ratios
