@@ -102,6 +102,9 @@
     if (wait) {
       wait.textContent = `${button.textContent.replace("☰", "").trim()} opens as soon as ` +
         "the table is ready.";
+    } else {                                      // the stored picture has no loading line
+      const status = document.getElementById("status");
+      if (status) status.textContent = "One moment…";
     }
   });
   document.addEventListener("DOMContentLoaded", show);

@@ -154,8 +154,12 @@ def test_taps_on_the_picture_wait_and_count_once(profile, browser, site_url) -> 
     assert page.inner_text("#status") == "One moment…"
     page.get_by_role("button", name="Pass", exact=True).click()
     assert page.get_attribute("body", "data-pending-taps") == "act:pass\nact:pass"
+    page.click('header [data-ui="scores"]')           # the top bar's way: opens once up
+    assert page.get_attribute("body", "data-pending-ui") == "scores"
     profile.release(page)
     assert page.get_attribute("body", "data-pending-taps") is None
+    page.wait_for_selector("#panel:not([hidden])")                  # the scores, as tapped
+    assert body(page, "panel") == "1"
     assert {"seq": body(page, "seq"), "hand": hand_cards(page),
             "felt": page.inner_text("#felt")} == expected      # one pass, not two, not none
     assert profile.errors == []

@@ -141,3 +141,19 @@ def test_save_digest():
     assert save_digest(None) == ""
     assert save_digest("") == "00000000"
     assert save_digest("Sheepshead ♣") == f"{zlib.crc32('Sheepshead ♣'.encode()):08x}"
+
+
+def test_a_finished_hand_keeps_its_summary_and_the_engine_draws_it_again():
+    storage = MemoryStorage()
+    c, _ = started(storage)
+    for _ in range(60):
+        t = c.table
+        if t.hand.is_over:
+            break
+        settle(c, c.handle(Tap(act=str(t.hand.legal_actions()[0]))))
+    assert c.table.hand.is_over
+    p = picture(storage)
+    assert p["regions"]["panel"] and ["body", "data-panel", "1"] in p["attrs"]
+    again, effects = started(storage, fragment=p["hash"])
+    drawn = first_draw(effects)
+    assert {r: drawn[r] for r in p["regions"]} == p["regions"]
