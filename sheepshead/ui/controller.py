@@ -1,22 +1,19 @@
 """The page controller: events in, effects out.
 
 Pure Python (no ``js``, no ``pyscript``), in the manner of chessground: the page binding
-(``static/main.py``) turns what the browser reports into an :data:`Event` (a tap on a
-``data-act`` / ``data-ui`` button, a settings control changed, Escape, a timer that fired,
-another tab's ``storage`` event, a hash change, a background step done), hands it to
-:meth:`Controller.handle`, and carries out the :data:`Effect` values it gets back (draw these
-regions, wait this long and send this event, announce this, focus that, start this
-background job, share this line, put this hash in the address).  Nothing here waits: the
-computer players' turns, auto-play and the animation queue are a state machine driven by
-:class:`Wait` / :class:`Timer`, and a new game on the table bumps :attr:`Controller.generation`
-so that the timers of the old one are ignored.
+(``static/main.py``) turns what the browser reports (a tap, a control changed, Escape, a
+timer, another tab's ``storage`` event, a hash change, a background step) into an
+:data:`Event` for :meth:`Controller.handle`, and carries out the :data:`Effect` values it gets
+back (draw, wait and send, announce, focus, start a background job, share, set the hash).
+Nothing here waits: the computer players' turns (thought out a slice at a time), auto-play
+and the animation queue are a state machine driven by :class:`Wait` / :class:`Timer`, and a
+new game bumps :attr:`Controller.generation` so that the old one's timers are ignored.
 
 State lives in three places: the games in :class:`~sheepshead.ui.session.Session` (which
 saves through the :class:`~sheepshead.ui.saves.Storage` it is given), what only the interface
 remembers in one :class:`~sheepshead.ui.render.UiState` (its notices are the page's one
 notices list), and the animation loop's bookkeeping here.
 """
-
 from __future__ import annotations
 
 import datetime as _dt
@@ -68,8 +65,9 @@ BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550}
 """Animation pace at "normal" speed; the speed setting scales these."""
 TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
-THINK_S = 0.03
-"""The beat before a computer player acts, so "Gus to play…" is on screen while it thinks."""
+THINK_S = THINK_SLICE_S = 0.03
+"""The beat before a computer player acts, so "Gus to play…" is on screen while it thinks;
+and how long it thinks at a time before the page gets the main thread back."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
@@ -120,7 +118,7 @@ class Controller:
         self.stage: str | None = None
         """``auto`` (auto-play's beat) or ``think`` (a computer player's) while it waits."""
         self.auto: Action | None = None
-        self.credit = 0.0
+        self.credit = self.thought = 0.0
         self.drawn: dict[str, str] = {}
         self.kept = ""                    # the table's picture as last kept (_keep)
         self.panel: str | None = None
@@ -268,7 +266,7 @@ class Controller:
             self._draw()
 
     def _interface(self, intent: str) -> None:
-        """What only the interface changes: a card chosen, a panel opened (:func:`ui_intent`)."""
+        """What only the interface changes: a card chosen, a panel opened (ui_intent)."""
         ui = self.ui
         if intent == "menu":
             ui.stats = self.session.stats_lines()
@@ -469,11 +467,17 @@ class Controller:
                 self._saved()
                 self._queue(diff(before, t.seat_view()))
                 continue
-            if stage == "think":
-                before = t.seat_view()
+            if stage == "think":          # a slice at a time: paints and taps go on between
                 started = self.clock()
+                done = t.think(self.clock, started + THINK_SLICE_S)
+                self.thought += self.clock() - started
+                if not done:
+                    self.stage = "think"
+                    self._wait(0)
+                    return
+                before = t.seat_view()
                 t.step()
-                self.credit = self.clock() - started
+                self.credit, self.thought = self.thought, 0.0
                 self._saved()
                 self._queue(diff(before, t.seat_view()))
                 continue
@@ -570,16 +574,13 @@ class Controller:
             self.out.append(Focus(("#panel h2",)))
         self._background()
 
-    def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str,
-              panel: bool) -> None:
-        """Keep the picture of the table as it rests (:mod:`.picture`): a return visit shows
-        it before Python starts."""
+    def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str, panel: bool) -> None:
+        """Keep the picture of the resting table (:mod:`.picture`) for the next visit."""
         s, t = self.session, self.table
         if s.link is not None or t.tutorial or not s.key:
             return
-        looks = self.session.settings
-        classes = tuple(n for n, on in (("four-colour", looks.four_colour),
-                                        ("reduced-motion", looks.reduced_motion)) if on)
+        look = s.settings
+        classes = ("four-colour",) * look.four_colour + ("reduced-motion",) * look.reduced_motion
         text = picture_text(key=s.key, save=s.saved_text(), fragment=s.hash(),
                             regions=self.drawn, attrs=attrs, classes=classes, title=title,
                             panel=panel, rest=s.rest())
