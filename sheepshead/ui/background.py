@@ -19,36 +19,42 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..results import ResultLink, check_steps
-from .daily import DailyResults, par_steps
+from .daily import DailyResults, par_slices
 from .saves import SaveError
 
 __all__ = ["work_out_par", "check_moves", "Checked"]
 
 DECISIONS_PER_HAND = 24
 """About how many decisions with a choice a hand takes (for the progress within a hand)."""
+SLICE_S = 0.03
+"""How long the par works before the page gets the main thread back (issue 23)."""
 
 
 async def work_out_par(day: _dt.date, results: DailyResults, progress: dict[_dt.date, float],
                        known: dict[_dt.date, int], redraw: Callable[[], None]) -> None:
-    """Play ``day``'s deals with the Expert in every seat (:func:`par_steps`), keeping the
+    """Play ``day``'s deals with the Expert in every seat (:func:`par_slices`), keeping the
     progress (0 to 1) in ``progress[day]`` meanwhile; then the par goes to ``known[day]`` and
     to the results book (kept in memory only when storage refuses)."""
     if day in progress:
         return                          # already under way
     progress[day] = 0.0
     last_hands, in_hand, shown = 0, 0, time.monotonic()
+    slice_from = shown
     par = None
     try:
-        for step in par_steps(day):
-            in_hand = 0 if step.hands != last_hands else in_hand + 1
-            last_hands = step.hands
-            within = min(in_hand / DECISIONS_PER_HAND, 0.95)
-            progress[day] = min(0.99, (step.hands + within) / step.hands_total)
-            par = step.par or par
-            if time.monotonic() - shown > 0.25:
-                shown = time.monotonic()
-                redraw()
-            await asyncio.sleep(0)
+        for step in par_slices(day):
+            if step is not None:
+                in_hand = 0 if step.hands != last_hands else in_hand + 1
+                last_hands = step.hands
+                within = min(in_hand / DECISIONS_PER_HAND, 0.95)
+                progress[day] = min(0.99, (step.hands + within) / step.hands_total)
+                par = step.par or par
+                if time.monotonic() - shown > 0.25:
+                    shown = time.monotonic()
+                    redraw()
+            if time.monotonic() - slice_from >= SLICE_S:   # the page's turn
+                await asyncio.sleep(0)
+                slice_from = time.monotonic()
     finally:
         del progress[day]
     assert par is not None
