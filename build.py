@@ -133,6 +133,9 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True) 
         if pyc:
             compiled, size = precompile_stdlib(out)
             print(f"build.py: {compiled} of them precompiled to bytecode ({size:,} bytes; --no-pyc: none)")
+            compiled, size = precompile_engine(out)
+            print(f"build.py: {ENGINE_ZIP}: {compiled} modules with their bytecode beside them "
+                  f"({size:,} bytes; --no-pyc: sources only)")
     write_start_module(out)
     write_manifest(out)
     _, files, version = write_service_worker(out)  # last: it lists every other file
@@ -390,28 +393,44 @@ def pyc_choice(zip_path: Path, budget: int = PYC_SOURCE_BUDGET) -> list[str]:
     return sorted(chosen)
 
 
+def run_precompile(out: Path, modules: list[str], target: Path, engine: bool) -> None:
+    """static/build/precompile.mjs on `target` (the stdlib's zip, or the game's: `engine`)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not on PATH (needed to precompile to bytecode); or use --no-pyc")
+    with tempfile.TemporaryDirectory(prefix="sheepshead-pyc-") as tmp:
+        listing, result = Path(tmp, "modules.json"), Path(tmp, "out.zip")
+        listing.write_text(json.dumps(modules), encoding="utf-8")
+        run = subprocess.run([node, str(BUILD_SOURCES / "precompile.mjs"), str(PYODIDE_DIR / "pyodide.mjs"),
+                              str(out / "pyodide" / "python_stdlib.zip"), str(listing), str(result)]
+                             + ([str(target)] if engine else []),
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+        if run.returncode != 0 or not result.is_file():
+            raise BuildError(f"precompiling {target.name} failed:\n{run.stdout}{run.stderr}")
+        shutil.copyfile(result, target)
+
+
+def precompile_engine(out: Path) -> tuple[int, int]:
+    """Add each module's bytecode beside its source in out/sheepshead.zip (__pycache__,
+    unchecked-hash .pyc by the page's own Pyodide: a first visit compiles nothing; the source
+    stays for tracebacks). Returns (modules, zip bytes)."""
+    target = out / ENGINE_ZIP
+    with zipfile.ZipFile(target) as zf:
+        modules = sorted(n[:-3].replace("/", ".").removesuffix(".__init__")
+                         for n in zf.namelist() if n.endswith(".py"))
+    run_precompile(out, modules, target, engine=True)
+    return len(modules), target.stat().st_size
+
+
 def precompile_stdlib(out: Path, budget: int = PYC_SOURCE_BUDGET) -> tuple[int, int]:
     """Replace the largest boot modules of out/pyodide/python_stdlib.zip by bytecode.
 
     static/build/precompile.mjs compiles them with the same Pyodide under Node.js, as
     unchecked-hash .pyc files (PEP 552) that replace their .py entries. Returns (modules, zip bytes).
     """
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node is not on PATH (needed to precompile the stdlib); or use --no-pyc")
     target = out / "pyodide" / "python_stdlib.zip"
     modules = pyc_choice(target, budget)
-    with tempfile.TemporaryDirectory(prefix="sheepshead-pyc-") as tmp:
-        listing, result = Path(tmp, "modules.json"), Path(tmp, "out.zip")
-        listing.write_text(json.dumps(modules), encoding="utf-8")
-        run = subprocess.run(
-            [node, str(BUILD_SOURCES / "precompile.mjs"), str(PYODIDE_DIR / "pyodide.mjs"),
-             str(target), str(listing), str(result)],
-            cwd=ROOT, capture_output=True, text=True, timeout=600,
-        )
-        if run.returncode != 0 or not result.is_file():
-            raise BuildError(f"precompiling the stdlib failed:\n{run.stdout}{run.stderr}")
-        shutil.copyfile(result, target)
+    run_precompile(out, modules, target, engine=False)
     return len(modules), target.stat().st_size
 
 

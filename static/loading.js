@@ -7,6 +7,9 @@
 //   static/main.py marks <body data-ready="1">.
 // - A tap on Menu or Scores before then is not lost: the button says it is waiting, and
 //   <body data-pending-ui> names it; static/main.py opens it once the table is up.
+// - A tap on the table's stored picture (static/picture.js) is not lost either: each is kept
+//   in <body data-pending-taps> (one a line, in order) and the status line says
+//   "One moment…"; static/main.py hands them to the engine, once each.
 // - Focus rings show for the keyboard only: <html data-input> is "keyboard" after a key
 //   press and "pointer" after a tap or click; static/style.css hides the ring of an
 //   element focused by a tap or by the page itself.
@@ -32,7 +35,7 @@
   function show() {
     const step = document.getElementById("loading-step");
     const fill = document.getElementById("load-fill");
-    if (!step || ready()) return;
+    if (!step || ready() || root.dataset.table) return;   // the stored table says enough
     const done = seen.size / NEEDED.length;
     let text, part;
     if (stage === "download" && done < 1) {
@@ -69,17 +72,39 @@
   }
   document.addEventListener("py:ready", () => { stage = "dealing"; show(); }, true);
 
+  // Taps on the table's stored picture (static/picture.js) while Python starts: each kept,
+  // in order, for static/main.py to hand to the engine once; "One moment…" meanwhile.
+  function keepTap(el) {
+    if (el.disabled) return;
+    const act = el.getAttribute("data-act");
+    const tap = act !== null ? "act:" + act : "ui:" + el.getAttribute("data-ui");
+    const taps = (document.body.dataset.pendingTaps || "").split("\n").filter(Boolean);
+    if (taps.length >= 8 || /[\r\n]/.test(tap)) return;
+    taps.push(tap);
+    document.body.dataset.pendingTaps = taps.join("\n");
+    el.classList.add("pending");                  // the engine's draw takes it off
+    const status = document.getElementById("status");
+    if (status) status.textContent = "One moment…";
+  }
+
   // Taps on the top bar while Python starts: say so, remember the last one.
   document.addEventListener("click", (e) => {
     if (ready()) return;
     const button = e.target.closest && e.target.closest("header [data-ui]");
-    if (!button) return;
+    if (!button) {
+      const other = e.target.closest && e.target.closest("[data-act],[data-ui]");
+      if (other && root.dataset.table) keepTap(other);
+      return;
+    }
     document.body.dataset.pendingUi = button.getAttribute("data-ui");
     button.setAttribute("aria-busy", "true");
     const wait = document.getElementById("load-wait");
     if (wait) {
       wait.textContent = `${button.textContent.replace("☰", "").trim()} opens as soon as ` +
         "the table is ready.";
+    } else {                                      // the stored picture has no loading line
+      const status = document.getElementById("status");
+      if (status) status.textContent = "One moment…";
     }
   });
   document.addEventListener("DOMContentLoaded", show);

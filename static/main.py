@@ -6,13 +6,10 @@ event, a timer, a background job's progress) becomes an event for :meth:`Control
 the effects it returns (:mod:`sheepshead.ui.events`) are carried out here: a :class:`Draw`
 patches the regions that changed with ``sheepsheadMorph`` (``static/morph.js``: the focus
 and an open dialog survive), a :class:`Wait` is a timer, a :class:`Spawn` a background task.
-Storage, the clock and sharing are in ``static/browser.py``.
-
-Errors: anything unexpected is a bug and goes to :meth:`Page.fail` through the page's one
-guard (every event, effect and background task): it logs the traceback with
-``console.error`` and sends :class:`Failed`, which shows a notice.  ``<body>`` carries
-``data-ready="1"`` once the table is up and the controller's marks (``data-busy``,
-``data-phase``, ``data-turn``, ``data-seq`` …), which the browser tests wait on.
+Storage, the clock and sharing are in ``static/browser.py``.  Anything unexpected goes to
+:meth:`Page.fail` through the page's one guard: logged with ``console.error``, and
+:class:`Failed` shows a notice.  ``<body>`` carries ``data-ready="1"`` once the table is up
+and the controller's marks (``data-busy``, ``data-phase`` …), which the tests wait on.
 """
 
 import asyncio
@@ -144,12 +141,14 @@ class Page:
 
     # ------------------------------------------------------------ events
     def start(self) -> None:
-        body = document.body
+        body = document.body   # taps made while Python started, and on the stored picture
         pending = text_or_none(body.getAttribute("data-pending-ui")) or ""
-        body.removeAttribute("data-pending-ui")     # tapped while Python started
+        taps = text_or_none(body.getAttribute("data-pending-taps")) or ""
+        for name in ("data-pending-ui", "data-pending-taps"):
+            body.removeAttribute(name)
         for button in document.querySelectorAll("header [aria-busy]"):
             button.removeAttribute("aria-busy")
-        self.send(Start(str(window.location.hash), pending))
+        self.send(Start(str(window.location.hash), pending, tuple(filter(None, taps.split("\n")))))
         for target, name, handler in (
                 (document, "click", self.on_click), (document, "change", self.on_change),
                 (document, "keydown", self.on_key), (window, "hashchange", self.on_hash),

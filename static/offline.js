@@ -151,6 +151,10 @@ async function register() {
     console.warn("Sheepshead: offline play is not available here:", error);
     return;
   }
+  if (!registration) {            // service workers blocked by policy (an automation profile)
+    setState("unsupported");
+    return;
+  }
   watchForUpdates(registration);
   if (!navigator.serviceWorker.controller) {
     setState("installing");

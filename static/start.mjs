@@ -16,11 +16,13 @@ export { version };
 const BUILD = /*@BUILD@*/"dev";
 const CACHE = "sheepshead-start:" + new URL("../", import.meta.url).href;
 const KEY = new URL("./snapshot-" + BUILD, import.meta.url).href;
-// What main.py imports at start: imported before the snapshot is taken, so a restored start
-// finds them in sys.modules. A name that fails to import is skipped (the page imports it
-// again and shows the error then).
+// What main.py imports at start, and what it loads when first used (the result viewer, the
+// hand review, the background jobs): imported before the snapshot is taken, so a restored
+// start finds them in sys.modules. A name that fails to import is skipped (the page imports
+// it again and shows the error then).
 const MODULES = ["sheepshead", "sheepshead.ui.session", "sheepshead.ui.render",
-                 "sheepshead.ui.controller", "sheepshead.bots.expert"];
+                 "sheepshead.ui.controller", "sheepshead.bots.expert", "sheepshead.ui.viewer",
+                 "sheepshead.ui.review", "sheepshead.ui.background"];
 
 function mark(name) {
   try { performance.mark("sheepshead:" + name); } catch (e) { /* old browsers */ }

@@ -234,7 +234,7 @@ def test_the_computer_moves_are_checked_in_steps():
 def test_the_par_is_worked_out_in_steps_and_kept(hands, monkeypatch):
     """The whole par in the full run; in the fast tier, a par of the first two hands."""
     from sheepshead.ui import background, daily
-    monkeypatch.setattr(background, "par_steps", lambda day: daily.par_steps(day, hands=hands))
+    monkeypatch.setattr(background, "par_slices", lambda day: daily.par_slices(day, hands=hands))
     storage = MemoryStorage()
     seed(storage, played_table(TODAY, "easy"))
     s = session(storage)

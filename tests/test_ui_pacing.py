@@ -33,16 +33,30 @@ def test_each_step_is_handed_on_and_the_page_gets_a_turn_after_each():
 
 
 def test_redraws_are_at_most_four_a_second():
-    readings = iter(x * 0.1 for x in range(1000))             # each reading 0.1 s later
+    now = [0.0]
     order: list[str] = []
 
     async def work() -> None:
-        async for step in paced(range(20), lambda: order.append("redraw"),
-                                lambda: next(readings)):
+        async for step in paced(range(20), lambda: order.append("redraw"), lambda: now[0]):
             order.append(f"step {step}")
+            now[0] += 0.1                                     # each step takes 0.1 s
 
     drive(work(), [])
     assert [x for x in order if x != "redraw"] == [f"step {i}" for i in range(20)]
     redraws = [i for i, x in enumerate(order) if x == "redraw"]
-    assert 4 <= len(redraws) <= 8                             # 20 steps over about 2 s
+    assert 4 <= len(redraws) <= 8                             # 20 steps over 2 s
     assert all(b - a >= 3 for a, b in zip(redraws, redraws[1:]))   # ≥ 0.25 s apart
+
+
+def test_with_turn_every_the_page_gets_its_turn_once_that_long_has_passed():
+    now = [0.0]
+    order: list[str] = []
+
+    async def work() -> None:
+        async for step in paced(range(6), lambda: None, lambda: now[0], turn_every=0.03):
+            order.append(f"step {step}")
+            now[0] += 0.01                                    # slices of 10 ms
+
+    drive(work(), order)
+    assert order == ["step 0", "step 1", "step 2", "page", "step 3", "step 4", "step 5",
+                     "page"]

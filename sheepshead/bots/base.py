@@ -14,6 +14,7 @@ two deals that differ only in cards the seat cannot see give the same choice.
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 from ..actions import Action, action_of
 from ..errors import SheepsheadError
@@ -57,8 +58,20 @@ class Player:
             return view.legal[0]
         return action_of(self.decide(view, self.rng_for(view)))
 
+    def choose_steps(self, view: SeatView) -> Generator[None, None, Action]:
+        """:meth:`choose` as a generator that yields now and then while it thinks (the page
+        runs it a slice at a time); the same action, from the same arithmetic."""
+        if not isinstance(view, SeatView) or not view.legal or len(view.legal) == 1:
+            return self.choose(view)
+        return action_of((yield from self.decide_steps(view, self.rng_for(view))))
+
     def decide(self, view: SeatView, rng: random.Random) -> int:  # pragma: no cover
         raise NotImplementedError
+
+    def decide_steps(self, view: SeatView, rng: random.Random) -> Generator[None, None, int]:
+        """:meth:`decide`, yielding while it thinks; this one in one go."""
+        return self.decide(view, rng)
+        yield                           # a generator, for the players that do not think long
 
 
 class RandomPlayer(Player):

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import cast
 
 from ..actions import ALONE, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
@@ -241,6 +241,9 @@ class ExpertPlayer(Player):
     def decide(self, view: SeatView, rng: random.Random) -> int:
         return self._search(view, rng)[0]
 
+    def decide_steps(self, view: SeatView, rng: random.Random) -> Generator[None, None, int]:
+        return (yield from self._search_steps(view, rng))[0]
+
     def evaluate(self, view: SeatView) -> tuple[Action, list[tuple[Action, float]]]:
         """The choice and each candidate's estimated ledger value (for hints)."""
         if not isinstance(view, SeatView):
@@ -266,6 +269,16 @@ class ExpertPlayer(Player):
         return distinct_plays(k, legal)
 
     def _search(self, view: SeatView, rng: random.Random) -> tuple[int, list[tuple[int, float]]]:
+        steps = self._search_steps(view, rng)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return cast(tuple[int, list[tuple[int, float]]], done.value)
+
+    def _search_steps(self, view: SeatView,
+                      rng: random.Random) -> Generator[None, None, tuple[int, list[tuple[int, float]]]]:
+        """The search, yielding after each sampled deal (the page thinks a slice at a time)."""
         config = self.config
         first = self.first
         k = Knowledge(view, config.standard.reading)
@@ -320,6 +333,7 @@ class ExpertPlayer(Player):
                 totals[i] += w * v
             rows.append((w, row))
             wsum += w
+            yield
         if not rows or wsum <= 0:
             return default, [(c, 0.0) for c in cands]
         means = [t / wsum for t in totals]

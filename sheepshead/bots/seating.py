@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+from collections.abc import Generator
 
 from ..actions import Action
 from ..grammar import date_of_seed
@@ -37,7 +38,7 @@ from . import make_player
 from .versions import CURRENT, VERSIONS
 
 __all__ = ["DAILY_LEVEL", "EXPERT_V2_FROM", "EXPERT_V3_FROM", "daily_level", "resolve_level",
-           "decision_seed", "computer_choice", "MoveCheck"]
+           "decision_seed", "computer_choice", "computer_choice_steps", "MoveCheck"]
 
 DAILY_LEVEL = "expert"
 """The level word of every Daily, the same for everyone; :func:`daily_level` is its version."""
@@ -82,6 +83,13 @@ def computer_choice(level: str, game_seed: str, hand_number: int, redeal: int,
     (``level`` is a level word or a version: :func:`resolve_level`)."""
     seed = decision_seed(game_seed, hand_number, view.seat, actions_before, redeal)
     return make_player(resolve_level(level, game_seed), seed).choose(view)
+
+
+def computer_choice_steps(level: str, game_seed: str, hand_number: int, redeal: int,
+                          view: SeatView, actions_before: int) -> Generator[None, None, Action]:
+    """:func:`computer_choice`, yielding while the player thinks (the same action)."""
+    seed = decision_seed(game_seed, hand_number, view.seat, actions_before, redeal)
+    return (yield from make_player(resolve_level(level, game_seed), seed).choose_steps(view))
 
 
 class MoveCheck:

@@ -2,9 +2,11 @@
 check, a decision at a time.
 
 Pure Python (``asyncio`` only, no ``js``).  Each is a coroutine that yields to the page
-after every Expert decision (:func:`~sheepshead.ui.pacing.paced`), so the page keeps drawing
+between Expert decisions (:func:`~sheepshead.ui.pacing.paced`; the par every 30 ms, a
+decision being sliced), so the page keeps drawing
 and answering taps while it runs (the whole of it takes seconds in the browser).
-:class:`~sheepshead.ui.session.Session` starts them (:meth:`~sheepshead.ui.session.Session.work_out_par`,
+:class:`~sheepshead.ui.session.Session` starts them
+(:meth:`~sheepshead.ui.session.Session.work_out_par`,
 :meth:`~sheepshead.ui.session.Session.check_moves`).
 """
 
@@ -16,7 +18,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..results import ResultLink, check_steps
-from .daily import DailyResults, par_steps
+from .daily import DailyResults, par_slices
 from .pacing import paced
 from .saves import SaveError
 
@@ -24,11 +26,13 @@ __all__ = ["work_out_par", "check_moves", "Checked"]
 
 DECISIONS_PER_HAND = 24
 """About how many decisions with a choice a hand takes (for the progress within a hand)."""
+SLICE_S = 0.03
+"""How long the par works before the page gets the main thread back (issue 23)."""
 
 
 async def work_out_par(day: _dt.date, results: DailyResults, progress: dict[_dt.date, float],
                        known: dict[_dt.date, int], redraw: Callable[[], None]) -> None:
-    """Play ``day``'s deals with the Expert in every seat (:func:`par_steps`), keeping the
+    """Play ``day``'s deals with the Expert in every seat (:func:`par_slices`), keeping the
     progress (0 to 1) in ``progress[day]`` meanwhile; then the par goes to ``known[day]`` and
     to the results book (kept in memory only when storage refuses)."""
     if day in progress:
@@ -37,7 +41,9 @@ async def work_out_par(day: _dt.date, results: DailyResults, progress: dict[_dt.
     last_hands, in_hand = 0, 0
     par = None
     try:
-        async for step in paced(par_steps(day), redraw):
+        async for step in paced(par_slices(day), redraw, turn_every=SLICE_S):
+            if step is None:
+                continue                # a slice of an Expert decision
             in_hand = 0 if step.hands != last_hands else in_hand + 1
             last_hands = step.hands
             within = min(in_hand / DECISIONS_PER_HAND, 0.95)

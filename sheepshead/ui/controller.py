@@ -1,35 +1,31 @@
 """The page controller: events in, effects out.
 
 Pure Python (no ``js``, no ``pyscript``), in the manner of chessground: the page binding
-(``static/main.py``) turns what the browser reports into an :data:`Event` (a tap on a
-``data-act`` / ``data-ui`` button, a settings control changed, Escape, a timer that fired,
-another tab's ``storage`` event, a hash change, a background step done), hands it to
-:meth:`Controller.handle`, and carries out the :data:`Effect` values it gets back (draw these
-regions, wait this long and send this event, announce this, focus that, start this
-background job, share this line, put this hash in the address).  Nothing here waits: the
-computer players' turns, auto-play and the animation queue are a state machine driven by
-:class:`Wait` / :class:`Timer`, and a new game on the table bumps :attr:`Controller.generation`
-so that the timers of the old one are ignored.
+(``static/main.py``) turns what the browser reports (a tap, a control changed, Escape, a
+timer, another tab's ``storage`` event, a hash change, a background step) into an
+:data:`Event` for :meth:`Controller.handle`, and carries out the :data:`Effect` values it gets
+back (draw, wait and send, announce, focus, start a background job, share, set the hash).
+Nothing here waits: the computer players' turns (thought out a slice at a time), auto-play
+and the animation queue are a state machine driven by :class:`Wait` / :class:`Timer`, and a
+new game bumps :attr:`Controller.generation` so that the old one's timers are ignored.
 
 State lives in three places: the games in :class:`~sheepshead.ui.session.Session` (which
 saves through the :class:`~sheepshead.ui.saves.Storage` it is given), what only the interface
 remembers in one :class:`~sheepshead.ui.render.UiState` (its notices are the page's one
 notices list), and the animation loop's bookkeeping here.
 """
-
 from __future__ import annotations
 
 import datetime as _dt
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..actions import Action
 from ..errors import SheepsheadError
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
-from .animation import Move, diff
+from .animation import diff
 from .events import (
     Announce,
     Change,
@@ -51,38 +47,29 @@ from .events import (
     Tap,
     Tick,
     Timer,
-    Wait,
 )
 from .friends import FRIENDS_INTENTS
 from .glossary import explain
 from .hintwords import hint_words
 from .keys import key_tap
 from .pagemarks import CHECK_MARKS, body_marks, page_title
+from .picture import PANELS_KEPT, picture_text
 from .render import UiState, notices_html, render, ui_intent
-from .review import HandReview, run_review
 from .saves import MemoryStorage, Storage
 from .session import STALE_NOTICE, LinkView, Session
 from .settings import SPEEDS
 from .table import Table
-from .viewer import viewer_intent
+from .turns import BASE_MS, THINK_S, YOUR_TURN, Step, Turns
 
-__all__ = ["Controller", "BASE_MS", "TICK_S"]
+__all__ = ["Controller", "BASE_MS", "THINK_S", "TICK_S", "YOUR_TURN"]
 
-BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550, "last": 1200}
-"""Animation pace at "normal" speed; the speed setting scales these.  ``last``: the hand's
-last trick stays on the felt, with its winner and points, before the summary opens."""
 TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
-THINK_S = 0.03
-"""The beat before a computer player acts, so "Gus to play…" is on screen while it thinks."""
 GLOSSED_PANELS = ("summary", "results")
 """The dialogs whose Sheepshead words are explained the first time (:meth:`Controller._gloss`)."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
-YOUR_TURN = ("#actions button.primary:not([disabled])", "#hand :is(button.legal, button.selectable)",
-             "#actions button:not([disabled])")
-"""Where the focus goes when your turn comes and the button you used is gone."""
 HELP = ("hint", "undo", "claim", "hand-review")
 """Help at the table (``data-ui``)."""
 INTERFACE = ("select", "unknown", "illegal", "cancel", "review", "menu", "options", "scores",
@@ -90,19 +77,8 @@ INTERFACE = ("select", "unknown", "illegal", "cancel", "review", "menu", "option
 """The ``data-ui`` names that change only what the interface remembers (:func:`ui_intent`)."""
 
 
-@dataclass(frozen=True)
-class _Step:
-    """One frame of the animation queue: what to say, what to show, how long to hold it."""
-
-    say: str | None
-    shown: ViewTrick | None
-    fresh: str
-    caption: str
-    pause: str
-
-
 # -------------------------------------------------------------- controller
-class Controller:
+class Controller(Turns):
     """One tab's page.  ``storage`` None: the browser denies storage (games kept in memory,
     the page says so); ``now`` the local date and time; ``clock`` seconds (the computer
     players' thinking counts towards the animation's pace); ``motion`` whether the browser
@@ -123,14 +99,15 @@ class Controller:
         self.quiet: set[str] = set()
         """Notices shown in the quiet colour (the storage line, a share's, a refusal's)."""
         self.generation = 0
-        self.queue: deque[_Step] = deque()
+        self.queue: deque[Step] = deque()
         self.stage: str | None = None
         """``auto`` (auto-play's beat) or ``think`` (a computer player's) while it waits."""
         self.auto: Action | None = None
-        self.credit = 0.0
+        self.credit = self.thought = 0.0
         self.drawn: dict[str, str] = {}
         self.glossed_panel = ""
         """The dialog whose words were last looked up in the glossary."""
+        self.kept = ""                    # the table's picture as last kept (_keep)
         self.panel: str | None = None
         """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
         self.checking: LinkView | None = None
@@ -161,7 +138,7 @@ class Controller:
                 self._advance()
         elif isinstance(event, Progress):
             if not self.busy:
-                self._draw()
+                self._draw(keep=False)    # a background job's step: no new picture
         elif isinstance(event, Tick):
             self.ui.today = event.today
             if self.panel is not None and not self.busy:
@@ -194,6 +171,12 @@ class Controller:
         if event.pending in ("menu", "scores"):
             self._intent(event.pending)
         self._run([])
+        for tap in event.taps:            # on the stored picture: now, once each, as taps
+            kind, _, name = tap.partition(":")
+            if kind == "act":
+                self._act(name)
+            elif kind == "ui":
+                self._intent(name)
 
     # ------------------------------------------------------------ notices
     def _notice(self, text: str, quiet: bool = False) -> None:
@@ -256,6 +239,7 @@ class Controller:
         elif name in INTERFACE:
             self._interface(intent)
         elif name.startswith("viewer-"):
+            from .viewer import viewer_intent  # loaded with the first link
             if s.link is not None and viewer_intent(s.link.state, intent):
                 self._draw()
                 self._focus_viewer(intent)
@@ -282,7 +266,7 @@ class Controller:
         self.out.extend(Share(line) for line in shared)
 
     def _interface(self, intent: str) -> None:
-        """What only the interface changes: a card chosen, a panel opened (:func:`ui_intent`)."""
+        """What only the interface changes: a card chosen, a panel opened (ui_intent)."""
         ui = self.ui
         if intent == "menu":
             ui.stats = self.session.stats_lines()
@@ -309,6 +293,7 @@ class Controller:
                 return
             review = ui.hand_review
             if review is None or review.hand_number != t.game.hand_number:
+                from .review import HandReview, run_review  # loaded when first used
                 review = ui.hand_review = HandReview(t.game.hand_number)
                 hand, seeds = t.hand, t.review_seeds()
                 self.out.append(Spawn(lambda progress: run_review(review, hand, 0, seeds,
@@ -434,117 +419,12 @@ class Controller:
         """Save after an action (another tab's newer save turns the game stale)."""
         self.session.save()
 
-    # ---------------------------------------------- the computer players' turns
-    def _run(self, moves: list[Move]) -> None:
-        """Play the animation of ``moves``, then let the computer players act (and auto-play
-        your only card) until it is your turn, a :class:`Wait` at a time."""
-        self.ui.busy = True
-        self.stage = None
-        self.queue.clear()
-        self._queue(moves)
-        self._advance()
-
-    def _queue(self, moves: list[Move]) -> None:
-        motion = self._motion()
-        for m in moves:
-            if m.kind == "play":
-                self.queue.append(_Step(m.text, m.trick, f"enter-{m.seat}" if motion else "",
-                                        m.text, "play"))
-            elif m.kind == "trick" and m is moves[-1] and self.table.hand.is_over:
-                self.queue.append(_Step(m.text, m.trick, "", m.text, "last"))   # no collect
-            elif m.kind == "trick":
-                self.queue.append(_Step(m.text, m.trick, "", m.text, "pause"))
-                if motion and self._seconds("collect") > 0:
-                    self.queue.append(_Step(None, m.trick, f"collect-{m.seat}", m.text,
-                                            "collect"))
-            else:
-                self.queue.append(_Step(m.text, None, "", m.text, "other"))
-
-    def _motion(self) -> bool:
-        return not self.session.settings.reduced_motion and self.motion()
-
-    def _seconds(self, key: str) -> float:
-        return BASE_MS[key] * SPEEDS[self.session.settings.speed] / 1000
-
-    def _wait(self, seconds: float) -> None:
-        self.out.append(Wait(seconds, Timer(self.generation)))
-
-    def _pause(self, key: str) -> None:
-        """Wait out one step; time a computer player spent thinking counts towards it, so
-        the pace is the speed setting's, not the thinking's."""
-        wait = max(0.0, self._seconds(key) - self.credit)
-        self.credit = 0.0
-        self._wait(wait)
-
-    def _advance(self) -> None:
-        ui, t = self.ui, self.table
-        while True:
-            if self.queue:
-                step = self.queue.popleft()
-                if step.say is not None:
-                    ui.heard.append(step.say)
-                    self.out.append(Announce(" ".join(ui.heard[-6:])))
-                self._draw(step.shown, step.fresh, step.caption)
-                self._pause(step.pause)
-                return
-            if self.session.stale:
-                break
-            stage, self.stage = self.stage, None
-            if stage == "auto":           # auto-play: your only legal card, after a beat
-                if self.auto is None or t.forced_play() != self.auto:
-                    break
-                before = t.seat_view()
-                t.act(self.auto)
-                ui.reset_turn()
-                self._saved()
-                self._queue(diff(before, t.seat_view()))
-                continue
-            if stage == "think":
-                before = t.seat_view()
-                started = self.clock()
-                t.step()
-                self.credit = self.clock() - started
-                self._saved()
-                self._queue(diff(before, t.seat_view()))
-                continue
-            auto = self._auto_card()
-            if auto is not None:
-                self.stage, self.auto = "auto", auto
-                self._pause("other")
-                return
-            if not t.computer_turn:
-                break
-            self._draw()                  # "Gus to play…" shows while Gus thinks
-            self.stage = "think"
-            self._wait(THINK_S if SPEEDS[self.session.settings.speed] else 0)
-            return
-        self._finish()
-
-    def _auto_card(self) -> Action | None:
-        """Your only legal card when the auto-play setting is on (and no dialog is open)."""
-        if not self.session.settings.auto_play or self.ui.panel is not None:
-            return None
-        return self.table.forced_play()
-
-    def _finish(self) -> None:
-        ui = self.ui
-        ui.busy = False
-        ui.reset_turn()
-        view = self.table.view()
-        if view.summary is not None:
-            ui.heard.append(f"Hand over. {view.summary.outcome}")
-        elif self.table.human_turn:
-            ui.heard.append("Your turn.")
-        if ui.heard:
-            self.out.append(Announce(" ".join(ui.heard[-6:])))
-        self._draw()
-        if self.table.human_turn:         # for the keyboard: your decision, if the focus was lost
-            self.out.append(Focus(YOUR_TURN, if_lost=True))
-
     # ------------------------------------------------------------- drawing
-    def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "") -> None:
-        """Draw the regions that changed, the page's marks on ``<body>`` and the title; start
-        the par of a finished Daily and the computer-move check of a result link."""
+    def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "",
+              keep: bool = True) -> None:
+        """Draw the regions that changed, the page's marks on ``<body>`` and the title; keep
+        the table's picture when it rests (``keep``); start the par of a finished Daily and
+        the computer-move check of a result link."""
         self._take_notices()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
@@ -561,8 +441,7 @@ class Controller:
         notices = notices_html(self.ui.notices, STALE_NOTICE if s.stale else None)
         shown_cls = " shown" if notices else ""
         if panel:                         # notices show above the dialog, never over it
-            html["panel"] = (f'<div class="panel-notices notice{shown_cls}" id="panel-notices" '
-                             f'role="status">{notices}</div>{panel}')
+            html["panel"] = _above(panel, notices)
         html["notice"] = notices
         regions = tuple((r, text) for r, text in html.items() if self.drawn.get(r) != text)
         self.drawn.update(regions)
@@ -575,16 +454,37 @@ class Controller:
             ("#panel", "hidden", None if panel else ""),
         ]
         attrs += [(sel, "inert", "" if panel else None) for sel in BEHIND_PANEL]
+        attrs += [("html", "data-table", None), ("#app", "aria-busy", None)]  # live, not a picture
         attrs += [(f"#seat-{seat}", "hidden", "" if seat >= v.players else None)
                   for seat in range(1, 5)]       # a three- or four-handed table has fewer
         marks = body_marks(t, v, panel=bool(panel), busy=ui.busy, stale=stale,
                            overlay=over[0] if over else "",
                            check="" if s.link is None else CHECK_MARKS[s.link.moves_checked])
         attrs += [("body", f"data-{k}", value) for k, value in marks.items()]
-        self.out.append(Draw(regions, tuple(attrs), page_title(t)))
+        title = page_title(t)
+        self.out.append(Draw(regions, tuple(attrs), title))
+        if keep and not ui.busy and not stale and shown is None and not caption:
+            self._keep(tuple(attrs), title, _above(panel, "") if kind in PANELS_KEPT else None)
         if opened:
             self.out.append(Focus(("#panel h2",)))
         self._background()
+
+    def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str,
+              panel: str | None) -> None:
+        """Keep the picture of the resting table (:mod:`.picture`) for the next visit, with
+        ``panel`` (the dialog, without notices: they are said once) when it is kept."""
+        s, t = self.session, self.table
+        if s.link is not None or t.tutorial or not s.key:
+            return
+        look = s.settings
+        classes = ("four-colour",) * look.four_colour + ("reduced-motion",) * look.reduced_motion
+        text = picture_text(key=s.key, save=s.saved_text(), fragment=s.hash(),
+                            regions={**self.drawn, "panel": panel or ""}, attrs=attrs,
+                            classes=classes, title=title, panel=panel is not None,
+                            rest=s.rest())
+        if text != self.kept:
+            self.kept = text
+            s.keep_picture(text)
 
     def _background(self) -> None:
         """Start the par of a finished Daily and the computer-move check of a result link."""
@@ -598,3 +498,10 @@ class Controller:
         if link is not None and link is not self.checking and link.moves_checked is None:
             self.checking = link
             self.out.append(Spawn(lambda progress: s.check_moves(link, progress)))
+
+
+def _above(panel: str, notices: str) -> str:
+    """A dialog with the notice area above it (notices never cover a dialog)."""
+    shown = " shown" if notices else ""
+    return (f'<div class="panel-notices notice{shown}" id="panel-notices" role="status">'
+            f'{notices}</div>{panel}')

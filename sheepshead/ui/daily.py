@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeGuard
 
-from ..bots.seating import DAILY_LEVEL, computer_choice
+from ..bots.seating import DAILY_LEVEL, computer_choice_steps
 from ..deals import daily_seed
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME, Game
@@ -53,7 +53,7 @@ from .wording import place_of, place_text, rules_phrases, signed
 __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",
     "DailyResults", "Par", "ParProgress", "Outcome", "RESULTS_FORMAT", "RESULTS_VERSION",
-    "daily_game", "date_of_seed", "open_daily", "next_daily_at", "countdown", "par_steps",
+    "daily_game", "date_of_seed", "open_daily", "next_daily_at", "countdown", "par_steps", "par_slices",
     "play_par", "hand_outcomes", "outcome_line", "place_of", "place_text", "signed",
     "share_text", "versus_par",
 ]
@@ -423,6 +423,12 @@ def par_steps(day: _dt.date, *, hands: int = HANDS_PER_GAME) -> Iterator[ParProg
     hand; the last one carries the :class:`Par`.  Deterministic: the same date always gives
     the same par (in every browser and in CPython), so it can be kept.  ``hands`` below ten
     plays only the first hands (for tests and previews); the par is the ten-hand total."""
+    return (step for step in par_slices(day, hands=hands) if step is not None)
+
+
+def par_slices(day: _dt.date, *, hands: int = HANDS_PER_GAME) -> Iterator[ParProgress | None]:
+    """:func:`par_steps`, with a None between two sampled deals of each decision (the page
+    works the par out a slice at a time)."""
     if not 1 <= hands <= HANDS_PER_GAME:
         raise SheepsheadError(f"hands must be 1 to {HANDS_PER_GAME}, not {hands}")
     game = daily_game(day)
@@ -431,9 +437,15 @@ def par_steps(day: _dt.date, *, hands: int = HANDS_PER_GAME) -> Iterator[ParProg
         state = game.current
         while not state.is_over:
             view = state.view(state.to_act)
-            action = computer_choice(DAILY_LEVEL, game.seed, game.hand_number, game.redeal,
-                                     view, len(state.history))
-            state.apply(action)
+            thinking = computer_choice_steps(DAILY_LEVEL, game.seed, game.hand_number,
+                                             game.redeal, view, len(state.history))
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as chosen:
+                    state.apply(chosen.value)
+                    break
+                yield None
             if len(view.legal) > 1:
                 decisions += 1
                 yield ParProgress(decisions, done, hands)

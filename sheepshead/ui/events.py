@@ -21,10 +21,13 @@ __all__ = ["Event", "Effect", "Start", "Tap", "Change", "Key", "Timer", "Progres
 @dataclass(frozen=True)
 class Start:
     """The page is up: open what ``fragment`` (the location hash) names; ``pending`` is the
-    top-bar button tapped while Python started (``menu`` / ``scores``), if any."""
+    top-bar button tapped while Python started (``menu`` / ``scores``), if any; ``taps`` the
+    taps on the table's stored picture before then, in order (``act:play QC``,
+    ``ui:next``), each carried out once."""
 
     fragment: str
     pending: str = ""
+    taps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,14 @@ Pure Python, no ``js``: each function returns HTML; :mod:`.panels` opens them.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..cards import CARDS, TRUMP_ORDER
 from .markup import button as _button
 from .markup import card_html
-from .review import HandReview
+
+if TYPE_CHECKING:                   # the review loads when first opened
+    from .review import HandReview
 
 __all__ = ["rules_panel_html", "review_panel_html"]
 

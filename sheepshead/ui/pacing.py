@@ -23,13 +23,18 @@ T = TypeVar("T")
 
 
 async def paced(steps: Iterable[T], redraw: Callable[[], None],
-                clock: Callable[[], float] = time.monotonic) -> AsyncIterator[T]:
-    """Each of ``steps``, yielding to the page after it (see the module docstring).  The
-    caller's work on a step runs before the next one is computed."""
-    shown = clock()
+                clock: Callable[[], float] = time.monotonic, *,
+                turn_every: float = 0.0) -> AsyncIterator[T]:
+    """Each of ``steps``, yielding to the page after it (see the module docstring), or, with
+    ``turn_every`` seconds, once that long has passed since the page's last turn (for steps
+    that are slices of a decision).  The caller's work on a step runs before the next one
+    is computed."""
+    shown = turn = clock()
     for step in steps:
         yield step
         if clock() - shown > REDRAW_EVERY_S:
             shown = clock()
             redraw()
-        await asyncio.sleep(0)
+        if clock() - turn >= turn_every:
+            await asyncio.sleep(0)
+            turn = clock()

@@ -8,7 +8,7 @@ Pure Python, no ``js``: each function returns HTML from a
 from __future__ import annotations
 
 from html import escape
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .. import __version__
 from ..position import CallKind
@@ -27,10 +27,12 @@ from .helppanels import dialog as _dialog
 from .helppanels import review_panel_html, rules_panel_html
 from .markup import ICON, card_html
 from .markup import button as _button
-from .review import HandReview
 from .settings import SPEEDS
 from .table import TableView
 from .wording import HUMAN, NAMES, names_for, rules_phrases
+
+if TYPE_CHECKING:                   # the review loads when first opened
+    from .review import HandReview
 
 __all__ = ["panel_html", "stats_html", "standings_html"]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
+from typing import TYPE_CHECKING
 
 from ..buryinfo import bury_leaves, call_leaves
 from ..cards import display_order, parse_card
@@ -29,10 +30,12 @@ from .helptext import alone_text, leaves_text, points_text
 from .markup import ICON, back_html, card_html, short
 from .markup import button as _button
 from .panels import panel_html
-from .review import HandReview
 from .table import Table, TableView
 from .tutorial import tip
 from .wording import HUMAN, NAMES, place_of, place_text, rules_phrases, signed
+
+if TYPE_CHECKING:                   # the review loads when first opened
+    from .review import HandReview
 
 __all__ = ["UiState", "ui_intent", "render", "notices_html", "REGIONS"]
 

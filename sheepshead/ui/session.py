@@ -25,16 +25,15 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..board import is_board_link
 from ..deals import daily_seed
-from ..errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
+from ..errors import SheepsheadError
 from ..game import Game
 from ..grammar import date_of_seed
-from ..results import ResultLink, check_result, parse_result
+from ..results import ResultLink, parse_result
 from ..rules import Rules
-from . import background
 from .daily import (
     DAILY_LEVEL,
     DailyResult,
@@ -47,6 +46,7 @@ from .daily import (
 from .finish import DailyScreen, Question, confirm_html, results_html
 from .friends import Friends
 from .links import hash_of, parse_link
+from .picture import Rest, drop_picture, keep_picture, rest_of
 from .render import UiState
 from .saves import (
     GAME_KEY,
@@ -62,15 +62,11 @@ from .settings import Settings
 from .stats import daily_stats
 from .table import Table
 from .tutorial import PRACTICE_LEVEL, PRACTICE_SEED
-from .viewer import (
-    ViewerModel,
-    ViewerState,
-    bad_link_text,
-    spoiler_guard_html,
-    viewer_html,
-    viewer_model,
-)
+from .viewing import LinkView, Viewing
 from .wording import signed
+
+if TYPE_CHECKING:                       # the viewer loads with the first result link
+    pass
 
 __all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
 
@@ -85,19 +81,7 @@ TUTORIAL_HASH = "#practice-hand"
 again)."""
 
 
-@dataclass
-class LinkView:
-    """A result link on screen: the link, what the viewer shows, where the reader is in it,
-    and the computer-move check (None while it runs)."""
-
-    link: ResultLink
-    model: ViewerModel
-    state: ViewerState
-    moves_checked: bool | None = None
-    difference: str | None = None
-
-
-class Session:
+class Session(Viewing):
     """One tab's games.  ``now`` returns the local date and time (naive); ``notices`` the list
     the page shows its notices from (a new one when None)."""
 
@@ -123,6 +107,7 @@ class Session:
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self._links: dict[str, ResultLink] = {}
+        self._rest: tuple[_dt.date, Rest] | None = None
         self.first_visit = False
         """No settings were kept here before: the page offers the practice hand."""
         self.friends = Friends(self)
@@ -383,9 +368,14 @@ class Session:
         t = self.table
         if t is None or self.stale or t.tutorial:
             return
+        save = GameSave.of(t.game, t.level, practice=t.practice, hints=t.hints)
         try:
-            self.store.save(GameSave.of(t.game, t.level, practice=t.practice, hints=t.hints),
-                            replace_game=self.fresh)
+            try:
+                self.store.save(save, replace_game=self.fresh)
+            except StorageFailed:         # full? the table's picture gives way to the save
+                if not drop_picture(self.store.storage):
+                    raise
+                self.store.save(save, replace_game=self.fresh)
             self.fresh = False
         except SaveConflict:
             self.stale = True
@@ -395,6 +385,25 @@ class Session:
         if t.game.is_over and not t.practice:
             self._record()
             self.friends.record_mine(t)
+
+    # ------------------------------------------------- the table's picture
+    def saved_text(self) -> str | None:
+        """The stored text of the save of the game on the table (None: none, or unreadable)."""
+        try:
+            return self.store.storage.get(self.key)
+        except OSError:
+            return None
+
+    def keep_picture(self, text: str) -> None:
+        keep_picture(self.store.storage, text)
+
+    def rest(self) -> Rest | None:
+        """A finished Daily's line and the streak, for the picture (None: no such Daily)."""
+        day = self.daily_day()
+        if day is not None and (self._rest is None or self._rest[0] != day):
+            rest = rest_of(self._book(), day, self.today)
+            self._rest = None if rest is None else (day, rest)
+        return self._rest[1] if day is not None and self._rest is not None else None
 
     def save_settings(self) -> None:
         try:
@@ -470,6 +479,7 @@ class Session:
             return "name", asked
         v = self.link
         if v is not None:
+            from .viewer import spoiler_guard_html, viewer_html
             if self.guarded():
                 return "guard", spoiler_guard_html(v.model)
             return "viewer", viewer_html(v.model, v.state, own=self.own_result(),
@@ -505,6 +515,7 @@ class Session:
 
     async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
         """Work out ``day``'s par in the background and keep it (:mod:`.background`)."""
+        from . import background  # loaded when first used (the par, a link's check)
         await background.work_out_par(day, self.results, self.par_progress, self.par_known,
                                       redraw)
 
@@ -534,54 +545,6 @@ class Session:
         if fragment not in self._links:
             self._links[fragment] = parse_result(fragment)
         return self._links[fragment]
-
-    # ------------------------------------------------------------ the viewer
-    def _open_link(self, fragment: str) -> None:
-        try:
-            link = parse_result(fragment)
-            check = check_result(link, computer_moves=False)
-            model = viewer_model(link, check)
-        except SheepsheadError as e:
-            self.notice(bad_link_text(e))
-            self.open_daily(self.today)
-            return
-        except SLIPPED_PAST as e:       # a bound forgotten: still one line and a table
-            self.notice(slipped_past_line("This result link", e) + " Here is today's Daily.")
-            self.open_daily(self.today)
-            return
-        if self.table is None:
-            self.open_default()
-        self.link = LinkView(link, model, ViewerState.for_model(model))
-        self.friends.seen(link, check)
-
-    def own_result(self) -> DailyResult | None:
-        """Your locked result for the date of the link on screen."""
-        day = self.link.model.day if self.link is not None else None
-        return self._book().result(day) if day is not None else None
-
-    def guarded(self) -> bool:
-        """The link on screen is a Daily not finished here and not revealed yet."""
-        v = self.link
-        return (v is not None and v.model.day is not None and not v.state.revealed
-                and self.own_result() is None)
-
-    def play_link(self) -> None:
-        """"Play this Daily" / "Play this game" from the link on screen."""
-        v = self.link
-        if v is None:
-            return
-        self.link = None
-        day = v.model.day
-        if day is not None:
-            self.open_daily(day)
-        else:
-            self.new_game(v.link.rules, seed=v.link.seed, level=v.link.checked_level)
-
-    async def check_moves(self, view: LinkView, redraw: Callable[[], None]) -> None:
-        """Check the computer moves of ``view``'s link in the background, while it is the
-        link on screen (:mod:`.background`)."""
-        await background.check_moves(view, lambda: self.link is view, redraw)
-        self.friends.moves_checked(view.link, view.moves_checked, view.difference)
 
 
 def _in_progress(game: Game) -> bool:

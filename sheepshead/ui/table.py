@@ -33,7 +33,7 @@ from ..actions import Action, action_of
 from ..bots.advice import Hint
 from ..bots.advice import hint as expert_hint
 from ..bots.claim import can_claim, claimed_play
-from ..bots.seating import DAILY_LEVEL, computer_choice, decision_seed
+from ..bots.seating import DAILY_LEVEL, computer_choice, computer_choice_steps, decision_seed
 from ..deals import new_game_seed
 from ..errors import IllegalActionError, SheepsheadError
 from ..game import Game
@@ -47,6 +47,7 @@ from ..undo import had_choice, undo_point, undone
 from ..view import SeatView
 from .settings import LEVELS, Settings
 from .tableview import Event, HandSummary, ScoreSheet, TableView, hand_summary, score_sheet
+from .thinking import Thinking
 from .wording import HUMAN, names_for
 
 __all__ = ["Event", "TableView", "HandSummary", "ScoreSheet", "Table"]
@@ -68,6 +69,7 @@ class Table:
         self.hints = False
         """A hint was used in this game (kept in its save)."""
         self._undo_known: tuple[tuple[int, int], bool] = ((0, -1), False)
+        self._thinking = Thinking()
 
     @classmethod
     def resume(cls, game: Game, settings: Settings, level: str,
@@ -80,7 +82,7 @@ class Table:
         table.practice = practice
         table.tutorial = False
         table.hints = hints
-        table._undo_known = ((0, -1), False)
+        table._undo_known, table._thinking = ((0, -1), False), Thinking()
         return table
 
     @property
@@ -152,14 +154,27 @@ class Table:
         return Event(HUMAN, str(a), self.game.hand_number)
 
     def step(self) -> Event | None:
-        """Let the computer player to act take one action; None when it is not their turn."""
+        """Let the computer player to act take one action (the one :meth:`think` worked out,
+        if any); None when it is not their turn."""
         if not self.computer_turn:
             return None
         h = self.game.current
         seat = h.to_act
-        action = self._choose(h)
+        action = self._thinking.take(self._moment()) or self._choose(h)
         h.apply(action)
         return Event(seat, str(action), self.game.hand_number)
+
+    def think(self, clock: Callable[[], float], deadline: float) -> bool:
+        """Think about the computer player's decision until ``clock()`` reaches ``deadline``
+        (:mod:`.thinking`); True once :meth:`step` can take it (the same action)."""
+        g, h = self.game, self.game.current
+        return not self.computer_turn or self._thinking.run(
+            self._moment(), lambda: computer_choice_steps(
+                self.level, g.seed, g.hand_number, g.redeal, h.view(h.to_act), len(h.history)),
+            clock, deadline)
+
+    def _moment(self) -> tuple[object, ...]:
+        return self.game.hand_number, self.game.redeal, tuple(self.game.current.history)
 
     def next_hand(self) -> bool:
         """Deal the next hand once this one is over; False when there is none to deal (the

@@ -8,10 +8,16 @@
 // MODULES_JSON as bytecode; that copy is saved as OUT_ZIP.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [pyodideMjs, zipPath, modulesJson, outPath] = process.argv.slice(2);
+//
+//   node static/build/precompile.mjs PYODIDE_MJS STDLIB_ZIP MODULES_JSON OUT_ZIP ENGINE_ZIP
+//
+// compiles the game's zip instead (ENGINE_ZIP, booting on STDLIB_ZIP): each module listed
+// keeps its source and gains its bytecode beside it, in __pycache__ (precompile.py).
+const [pyodideMjs, zipPath, modulesJson, outPath, enginePath] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideMjs).href);
 const py = await loadPyodide({ stdLibURL: zipPath });   // boots on the trimmed zip itself
-py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(zipPath)));
+py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(enginePath || zipPath)));
+py.globals.set("BESIDE", Boolean(enginePath));
 py.globals.set("MODULES", py.toPy(JSON.parse(readFileSync(modulesJson, "utf8"))));
 py.runPython(readFileSync(new URL("./precompile.py", import.meta.url), "utf8"));
 writeFileSync(outPath, py.FS.readFile("/tmp/out.zip"));

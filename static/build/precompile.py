@@ -17,18 +17,29 @@ import zipfile
 
 archive = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 wanted: set[str] = set(MODULES)  # noqa: F821 (MODULES: set by precompile.mjs)
+beside: bool = BESIDE  # noqa: F821 (BESIDE: set by precompile.mjs)
+"""The game's zip (build.py's precompile_engine): every module keeps its source (tracebacks
+show it) and gains `a/__pycache__/b.<cache tag>.pyc` beside it, which the import system
+uses unchecked; the stdlib's modules are replaced by `a/b.pyc` instead."""
 with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w") as dst:
     for info in src.infolist():
         data = src.read(info)
         name = info.filename
         module = name[:-3].replace("/", ".").removesuffix(".__init__") if name.endswith(".py") else None
+        entries = [(name, data)]
         if module in wanted:
             code = compile(data, f"{archive}/{name}", "exec", dont_inherit=True, optimize=0)
-            data = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")  # unchecked hash
-                    + importlib.util.source_hash(data) + marshal.dumps(code))
-            name += "c"
-        new = zipfile.ZipInfo(name, date_time=info.date_time)
-        new.external_attr = info.external_attr
-        if not name.endswith("/"):
-            new.compress_type = zipfile.ZIP_DEFLATED
-        dst.writestr(new, data, compresslevel=9)
+            pyc = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")  # unchecked hash
+                   + importlib.util.source_hash(data) + marshal.dumps(code))
+            if beside:
+                folder, _, stem = name[:-3].rpartition("/")
+                cached = f"{folder}/__pycache__/{stem}.{sys.implementation.cache_tag}.pyc"
+                entries.append((cached.lstrip("/"), pyc))
+            else:
+                entries = [(name + "c", pyc)]
+        for entry, payload in entries:
+            new = zipfile.ZipInfo(entry, date_time=info.date_time)
+            new.external_attr = info.external_attr
+            if not entry.endswith("/"):
+                new.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(new, payload, compresslevel=9)

@@ -1,0 +1,219 @@
+"""The table on screen at once on a return visit (issue 23): static/picture.js draws the
+picture the page kept with the save, before Python starts (sheepshead/ui/picture.py).
+
+Each test plays a first visit in a browser profile of its own, then opens the page again in
+that profile with static/main.py held back, so what is on screen is the stored picture alone
+until the test lets Python go on.  The service worker is blocked so that the held request is
+the page's own (a worker would answer it from its cache); the picture does not depend on it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import NO_SNAPSHOT_JS
+from table_helpers import BOOT_TIMEOUT_MS, READY, body, hand_cards, wait_idle
+
+GAME = "#game=00000000000000c3"
+HOLD_STEPS = 600
+
+# Every hand of cards and every set of cards on the felt the page shows, from the first
+# paint until the engine's table is up, in order (duplicates dropped).
+WATCH_JS = """(() => {
+  window.__seen = [];
+  const look = () => {
+    if (document.body && document.body.dataset.ready === "1") return;
+    const hand = [...document.querySelectorAll("#hand [data-card]")].map(e => e.dataset.card);
+    const felt = [...document.querySelectorAll("#felt [data-card]")].map(e => e.dataset.card);
+    const shown = JSON.stringify([hand, felt]);
+    if (hand.length && window.__seen[window.__seen.length - 1] !== shown) window.__seen.push(shown);
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
+})();"""
+
+
+class Profile:
+    """A browser profile (context) with no service worker; its pages' errors are kept."""
+
+    def __init__(self, browser, url: str) -> None:
+        self.url = url
+        self.context = browser.new_context(service_workers="block",
+                                           viewport={"width": 390, "height": 844})
+        self.context.add_init_script(NO_SNAPSHOT_JS)
+        self.errors: list[str] = []
+        self.held: list = []
+
+    def page(self, hold: bool = False, watch: bool = False):
+        page = self.context.new_page()
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        if watch:
+            page.add_init_script(WATCH_JS)
+        if hold:
+            page.route("**/static/main.py", lambda route: self.held.append(route))
+        return page
+
+    def release(self, page) -> None:
+        """Let main.py through once Python asks for it; wait for the engine's table."""
+        for _ in range(HOLD_STEPS):
+            if self.held:
+                break
+            page.wait_for_timeout(100)
+        assert page.get_attribute("body", "data-ready") is None
+        self.held.pop().continue_()
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_idle(page)
+
+    def drop(self, page) -> None:
+        """Close ``page`` without letting Python start."""
+        while self.held:
+            self.held.pop().abort()
+        page.close()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def first_visit(profile: Profile, fragment: str = GAME) -> dict[str, object]:
+    """Open the game, wait for your turn, read what is on the table, close the page."""
+    page = profile.page()
+    page.goto(profile.url + fragment)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    seen = {"hand": hand_cards(page), "felt": page.inner_text("#felt"),
+            "status": page.inner_text("#status"), "actions": page.inner_text("#actions"),
+            "seq": body(page, "seq")}
+    page.close()
+    return seen
+
+
+@pytest.fixture
+def profile(browser, site_url):
+    p = Profile(browser, site_url)
+    yield p
+    p.close()
+
+
+def picture_of(page) -> dict[str, object] | None:
+    text = page.evaluate("localStorage.getItem('sheepshead.picture')")
+    return None if text is None else json.loads(text)
+
+
+@pytest.mark.browser
+def test_the_table_is_drawn_from_its_picture_and_the_engine_draws_the_same(profile) -> None:
+    before = first_visit(profile)
+    page = profile.page(hold=True, watch=True)
+    page.goto(profile.url + GAME, wait_until="domcontentloaded")
+    # Before Python: the table as it was, marked not live yet, nothing of the loading line.
+    assert page.get_attribute("html", "data-table") == "stored"
+    assert page.get_attribute("#app", "aria-busy") == "true"
+    assert page.get_attribute("body", "data-ready") is None
+    assert hand_cards(page) == before["hand"]
+    assert page.inner_text("#felt") == before["felt"]
+    assert page.inner_text("#actions") == before["actions"]
+    assert page.locator("#loading").count() == 0
+    assert page.evaluate(
+        "performance.getEntriesByName('sheepshead:table-visible').length") == 1
+    assert page.title().startswith("Sheepshead · New Game")
+    profile.release(page)
+    # The engine's draw replaced it: the same table, live; no other cards were ever shown.
+    assert page.get_attribute("html", "data-table") is None
+    assert page.get_attribute("#app", "aria-busy") is None
+    assert hand_cards(page) == before["hand"]
+    assert page.inner_text("#felt") == before["felt"]
+    assert page.inner_text("#status") == before["status"]
+    assert body(page, "seq") == before["seq"]
+    seen = page.evaluate("window.__seen")
+    assert len(seen) == 1, seen
+    assert profile.errors == []
+
+
+@pytest.mark.browser
+def test_taps_on_the_picture_wait_and_count_once(profile, browser, site_url) -> None:
+    # What one pass leads to, tapped on the live table of a profile of its own.
+    other = Profile(browser, site_url)
+    try:
+        first_visit(other)
+        live = other.page()
+        live.goto(site_url + GAME)
+        live.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_idle(live)
+        live.get_by_role("button", name="Pass", exact=True).click()
+        wait_idle(live)
+        expected = {"seq": body(live, "seq"), "hand": hand_cards(live),
+                    "felt": live.inner_text("#felt")}
+    finally:
+        other.close()
+    # The same pass tapped twice on the stored picture, before Python is up.
+    first_visit(profile)
+    page = profile.page(hold=True)
+    page.goto(site_url + GAME, wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-table") == "stored"
+    page.get_by_role("button", name="Pass", exact=True).click()
+    assert page.inner_text("#status") == "One moment…"
+    page.get_by_role("button", name="Pass", exact=True).click()
+    assert page.get_attribute("body", "data-pending-taps") == "act:pass\nact:pass"
+    page.click('header [data-ui="scores"]')           # the top bar's way: opens once up
+    assert page.get_attribute("body", "data-pending-ui") == "scores"
+    profile.release(page)
+    assert page.get_attribute("body", "data-pending-taps") is None
+    page.wait_for_selector("#panel:not([hidden])")                  # the scores, as tapped
+    assert body(page, "panel") == "1"
+    assert {"seq": body(page, "seq"), "hand": hand_cards(page),
+            "felt": page.inner_text("#felt")} == expected      # one pass, not two, not none
+    assert profile.errors == []
+
+
+@pytest.mark.browser
+def test_a_picture_that_does_not_match_its_save_is_thrown_away(profile) -> None:
+    first_visit(profile)
+    page = profile.page(hold=True)
+    page.goto(profile.url + GAME, wait_until="domcontentloaded")
+    picture = picture_of(page)
+    assert picture is not None and picture["key"] == "sheepshead.game"
+    picture["save"] = "00000000"                  # a drawing of another moment of the game
+    page.evaluate("t => localStorage.setItem('sheepshead.picture', t)", json.dumps(picture))
+    profile.drop(page)
+    page = profile.page(hold=True)
+    page.goto(profile.url + GAME, wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-table") is None
+    assert page.locator("#loading").is_visible()          # the loading line, as a first visit
+    assert picture_of(page) is None                       # thrown away
+    profile.release(page)
+    assert picture_of(page) is not None                   # the engine keeps a new one
+    assert profile.errors == []
+
+
+@pytest.mark.browser
+def test_a_new_day_shows_the_last_daily_and_the_streak_while_the_daily_is_dealt(profile) -> None:
+    """No game in progress (today's Daily not begun): the last finished Daily's line and
+    the streak, from the picture kept after it (here written by hand: a Daily of ten hands
+    is too long for this test; tests/test_ui_picture.py checks what the engine writes)."""
+    page = profile.page(hold=True)
+    page.goto(profile.url, wait_until="domcontentloaded")
+    yesterday = page.evaluate("""(() => { const d = new Date(); d.setDate(d.getDate() - 1);
+        const two = n => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()""")
+    picture = {"format": "sheepshead-picture/1", "key": f"sheepshead.daily.{yesterday}",
+               "save": "12345678", "hash": f"#daily={yesterday}",
+               "regions": {"hand": '<button type="button" class="card" data-card="QC">Q♣'
+                                   '</button>'},
+               "attrs": [], "classes": [], "title": "Sheepshead",
+               "rest": {"line": f"Daily {yesterday}: 2nd of 5, +7", "streak": 4,
+                        "through": yesterday}}
+    page.evaluate("t => localStorage.setItem('sheepshead.picture', t)", json.dumps(picture))
+    profile.drop(page)
+    page = profile.page(hold=True)
+    page.goto(profile.url, wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-table") == "waiting"
+    assert page.locator("#between p").all_inner_texts() == [
+        f"Daily {yesterday}: 2nd of 5, +7", "Current streak: 4 days"]
+    assert page.inner_text("#loading-step") == "Today's Daily is being dealt…"
+    assert hand_cards(page) == []                     # not yesterday's cards
+    profile.release(page)
+    assert body(page, "daily") == page.evaluate("""(() => { const d = new Date();
+        const two = n => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()""")
+    assert page.locator("#between").count() == 0
+    assert profile.errors == []
