@@ -166,16 +166,23 @@ class WebKit(Engine):
         return self.driver.execute_script(f"return ({expr});")
 
     def click(self, selector: str, x: float | None = None, y: float | None = None) -> None:
-        from selenium.webdriver.common.action_chains import ActionChains
-        from selenium.webdriver.common.by import By
+        # WebKitWebDriver places the pointer in window pixels, which the page's zoom of
+        # WEBKIT_SCALE divides (a click at an element's centre lands at half its
+        # coordinates): the pointer goes to the element's CSS position times the scale.
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-        element = self.driver.find_element(By.CSS_SELECTOR, selector)
-        if x is None or y is None:
-            element.click()
-            return
-        rect = element.rect                 # Selenium's offsets are from the centre
-        ActionChains(self.driver).move_to_element_with_offset(
-            element, int(x - rect["width"] / 2), int(y - rect["height"] / 2)).click().perform()
+        rect = self.js(f"""(() => {{ const el = document.querySelector({json.dumps(selector)});
+            if (!el) return null; el.scrollIntoView({{block: 'nearest', inline: 'nearest'}});
+            const r = el.getBoundingClientRect();
+            return {{x: r.left, y: r.top, width: r.width, height: r.height}}; }})()""")
+        if rect is None:
+            raise EngineError(f"no element matches {selector}")
+        px = rect["x"] + (rect["width"] / 2 if x is None else x)
+        py = rect["y"] + (rect["height"] / 2 if y is None else y)
+        actions = ActionBuilder(self.driver)
+        actions.pointer_action.move_to_location(round(px * WEBKIT_SCALE), round(py * WEBKIT_SCALE))
+        actions.pointer_action.click()
+        actions.perform()
 
     def select(self, selector: str, value: str) -> None:
         from selenium.webdriver.common.by import By

@@ -213,9 +213,9 @@ def whole_game(e: Engine, url: str, site_dir: Path, stop_server, report: Report)
     tap(e, f'[data-act="{call}"]')
     report.step("pick, bury, call")
 
-    refused = played = 0
+    refused = 0
     offline = False
-    for _ in range(12):
+    for played in range(12):
         idle(e)
         if body(e, "phase") == "over":
             break
@@ -237,7 +237,6 @@ def whole_game(e: Engine, url: str, site_dir: Path, stop_server, report: Report)
             take_the_network_away(e, url, site_dir, stop_server, report)
             offline = True
         tap(e, "#hand button.legal", corner=True)
-        played += 1
     idle(e)
     assert offline and refused == 1, (offline, refused)
     assert body(e, "phase") == "over"
