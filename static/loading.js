@@ -32,7 +32,7 @@
   function show() {
     const step = document.getElementById("loading-step");
     const fill = document.getElementById("load-fill");
-    if (!step || ready()) return;
+    if (!step || ready() || root.dataset.start === "failed") return;   // static/start.mjs said why
     const done = seen.size / NEEDED.length;
     let text, part;
     if (stage === "download" && done < 1) {

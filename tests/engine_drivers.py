@@ -116,7 +116,7 @@ class Engine:
 class WebKit(Engine):
     name = "webkit"
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, wasm: bool = True) -> None:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -125,6 +125,8 @@ class WebKit(Engine):
         width, height = PHONE
         env = dict(os.environ, DISPLAY=self.xvfb.display, GDK_DPI_SCALE=str(WEBKIT_SCALE),
                    GDK_SCALE="1", NO_AT_BRIDGE="1", HOME=str(tmp))
+        if not wasm:                        # JavaScriptCore's switch, as Lockdown Mode sets it
+            env["JSC_useWebAssembly"] = "false"
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
@@ -241,7 +243,7 @@ def _start_xvfb() -> _Xvfb:
 class Firefox(Engine):
     name = "firefox"
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, wasm: bool = True) -> None:
         self.stderr = open(tmp / "firefox-bridge.log", "w", encoding="utf-8")  # noqa: SIM115
         self.process = subprocess.Popen(
             ["node", str(ROOT / "tests" / "engines" / "firefox.mjs")], cwd=ROOT,
@@ -250,7 +252,8 @@ class Firefox(Engine):
         self.ids = 0
         width, height = PHONE
         try:
-            self.version = self.call("launch", width=width, height=height)
+            self.version = self.call("launch", width=width, height=height,
+                                     prefs={} if wasm else {"javascript.options.wasm": False})
         except Exception:
             self.close()
             raise

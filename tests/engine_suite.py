@@ -367,3 +367,22 @@ def check_log(e: Engine, origins: set[str]) -> tuple[list[str], list[str]]:
     assert errors == [], f"{e.name}: errors in the page: {errors}"
     assert not foreign(requests, origins), foreign(requests, origins)
     return errors, requests
+
+
+def no_webassembly(e: Engine, url: str, report: Report) -> None:
+    """WebAssembly turned off (as an iPhone's Lockdown Mode does): the table says why the
+    game cannot start, in place of the loading line, never a blank table.  The only errors
+    are the start's own, about WebAssembly."""
+    e.goto(url)
+    e.wait("document.documentElement.dataset.start === 'failed'", BOOT_S, "the start to fail")
+    assert e.js("typeof WebAssembly") == "undefined"
+    assert visible(e, "#loading-step")
+    assert text(e, "#loading-step").startswith(
+        "This browser cannot run the game: WebAssembly is turned off here."), text(e, "#loading-step")
+    assert "Lockdown Mode" in text(e, "#loading-step")
+    assert e.js("getComputedStyle(document.querySelector('#loading .spinner')).display") == "none"
+    assert not e.js("!!document.querySelector('.py-error, .py-overlay')")
+    errors, _ = e.take_log()
+    assert errors and all("WebAssembly" in m for m in errors), errors
+    phone_layout(e)
+    report.step("no WebAssembly")

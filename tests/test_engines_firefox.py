@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from engine_drivers import Firefox, missing
-from engine_suite import Report, StoppableSite, check_log, denied_storage, whole_game
+from engine_suite import Report, StoppableSite, check_log, denied_storage, no_webassembly, whole_game
 
 pytestmark = pytest.mark.engines
 
@@ -26,3 +26,13 @@ def test_the_whole_game_at_phone_size_offline_and_back_then_denied_storage(
         engine.close()
         site.stop()
     print(f"\nfirefox {engine.version}: {report.times} {report.facts}")
+
+
+def test_without_webassembly_the_table_says_why(site_url, tmp_path):
+    """Firefox with WebAssembly switched off (``javascript.options.wasm``), as Lockdown Mode
+    switches it off in Safari on an iPhone."""
+    engine = Firefox(tmp_path, wasm=False)
+    try:
+        no_webassembly(engine, site_url, Report(engine.name))
+    finally:
+        engine.close()

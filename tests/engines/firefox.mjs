@@ -25,12 +25,14 @@ function watch(p) {
 
 const ops = {
   // A fresh profile (puppeteer makes a temporary one per launch) at `width` x `height`.
-  async launch({ width, height }) {
+  // `prefs`: Firefox preferences for this profile (about:config).
+  async launch({ width, height, prefs }) {
     browser = await puppeteer.launch({
       browser: "firefox",
       executablePath: FIREFOX,
       headless: true,
       protocolTimeout: 180_000,
+      extraPrefsFirefox: prefs || {},
     });
     context = browser.defaultBrowserContext();
     page = (await browser.pages())[0] || (await browser.newPage());
