@@ -7,7 +7,8 @@ one small interface, so the suite is written once:
   it: a 780 px window at a scale of 2 (``GDK_DPI_SCALE=2``, which WebKitGTK applies as the
   page zoom) lays the page out 390 CSS px wide.  WebKitWebDriver has no console log and no
   script run before the page's own: a listener put in at each load event collects console
-  errors and uncaught errors from then on, and the requests are the page's resource timing.
+  errors and uncaught errors from then on, and the requests are the page's resource timing;
+  MiniBrowser has no network switch either (the suite stops the server instead).
 - :class:`Firefox`: Debian's ``firefox-esr`` over WebDriver BiDi, driven by puppeteer-core
   (package.json) through the line bridge ``tests/engines/firefox.mjs``; its console,
   uncaught errors and requests are reported by the browser itself.
@@ -29,6 +30,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+# As in the Chromium tests (conftest.NO_SNAPSHOT_JS): no second Python in a worker to make a
+# memory snapshot of the start (it would double the suite's CPU; tests/test_start.py tests it).
+NO_SNAPSHOT_JS = "window.sheepsheadStart = 'no-snapshot';"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 FIREFOX = "/usr/bin/firefox-esr"
@@ -152,7 +156,8 @@ class WebKit(Engine):
         self._requests += got["requests"]
 
     def _loaded(self) -> None:
-        self.js(COLLECT_JS)
+        # At the load event, seconds before Python is up and start.mjs reads it.
+        self.js(f"({COLLECT_JS}, {NO_SNAPSHOT_JS.rstrip(';')}, true)")
 
     def goto(self, url: str) -> None:
         self._collect()
@@ -254,6 +259,7 @@ class Firefox(Engine):
         try:
             self.version = self.call("launch", width=width, height=height,
                                      prefs={} if wasm else {"javascript.options.wasm": False})
+            self.preload(NO_SNAPSHOT_JS)
         except Exception:
             self.close()
             raise
@@ -294,6 +300,7 @@ class Firefox(Engine):
     def fresh(self) -> None:
         width, height = PHONE
         self.call("fresh", width=width, height=height)
+        self.preload(NO_SNAPSHOT_JS)
 
     def take_log(self) -> tuple[list[str], list[str]]:
         log = self.call("log")

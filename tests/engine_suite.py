@@ -45,6 +45,9 @@ SNAPSHOT_JS = """({
 })"""
 DENY_STORAGE_JS = ("Object.defineProperty(window, 'localStorage', {get() {"
                    " throw new DOMException('The operation is insecure.', 'SecurityError'); }});")
+# <html data-persist> once the first hand is over (static/offline.js): WebKitGTK lacks
+# navigator.storage.persist(); Firefox has it but would prompt, so it is not asked.
+PERSIST = {"webkit": "unsupported", "firefox": "not-asked"}
 FULL_STORAGE_JS = ("(() => { Storage.prototype.setItem = function () {"
                    " throw new DOMException('full', 'QuotaExceededError'); }; return true; })()")
 
@@ -242,6 +245,10 @@ def whole_game(e: Engine, url: str, site_dir: Path, stop_server, report: Report)
     assert body(e, "phase") == "over"
     summary(e)
     phone_layout(e)
+    # Lasting storage, asked quietly once the first hand is over where the browser offers it.
+    report.facts["persist"] = e.wait("document.documentElement.dataset.persist", STEP_S,
+                                     "the request to keep storage")
+    assert report.facts["persist"] == PERSIST[e.name], report.facts["persist"]
     report.step("every trick, the summary")
 
     # Storage full: the next hand is dealt and played all the same, with a notice.
