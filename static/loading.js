@@ -35,7 +35,7 @@
   function show() {
     const step = document.getElementById("loading-step");
     const fill = document.getElementById("load-fill");
-    if (!step || ready() || root.dataset.table) return;   // the stored table says enough
+    if (!step || ready() || root.dataset.table || root.dataset.start === "failed") return;   // the stored table says enough; static/start.mjs said why
     const done = seen.size / NEEDED.length;
     let text, part;
     if (stage === "download" && done < 1) {

@@ -16,7 +16,8 @@
 // "installing", "ready" (this page is served by the worker), "update" (a new version
 // waits), "error". Banners live in #offline-bar, inside the page's one notice area
 // (index.html; styles: static/offline.css), in the flow of the page. Install offers wait
-// until the first hand is over (<body data-phase="over"> or data-hand above 1).
+// until the first hand is over (<body data-phase="over"> or data-hand above 1), as does
+// the quiet request to keep this site's storage (navigator.storage.persist()).
 
 const WORKER_URL = "./sw.js";
 const SEEN_READY_KEY = "sheepshead.offline.ready-shown";
@@ -241,6 +242,37 @@ function maybeIosHint() {
   }
 }
 
+// ------------------------------------------------------------ lasting storage
+
+// Safari deletes a site's storage after about seven days without a visit (unless the game
+// runs from the home screen), and any browser may clear it when the device runs short: the
+// saves and the Daily results book would go. Once the first hand is over, ask to keep it
+// (navigator.storage.persist()) where the browser decides quietly by its own rules
+// (Chromium, Safari 17+). Not in Firefox, where asking opens a permission prompt, nor where
+// the browser lacks it (WebKitGTK, older Safari). <html data-persist> says what happened:
+// "kept" (granted, now or before), "not-kept" (refused), "not-asked" (Firefox),
+// "unsupported", "error".
+function askToKeepStorage() {
+  const storage = navigator.storage;
+  if (!storage || typeof storage.persist !== "function" || typeof storage.persisted !== "function") {
+    root.dataset.persist = "unsupported";
+    return;
+  }
+  storage.persisted()
+    .then((kept) => {
+      if (kept) return true;
+      if (/\bFirefox\//.test(navigator.userAgent || "")) return null;  // would prompt
+      return storage.persist();
+    })
+    .then((kept) => {
+      root.dataset.persist = kept === null ? "not-asked" : kept ? "kept" : "not-kept";
+    })
+    .catch((e) => {
+      root.dataset.persist = "error";
+      console.warn("Sheepshead: could not ask to keep this site's storage:", e);
+    });
+}
+
 // ------------------------------------------------------------------------ start
 
 let started = false;
@@ -249,6 +281,7 @@ function start() {
   started = true;
   register();
   afterFirstHand(maybeIosHint);
+  afterFirstHand(askToKeepStorage);
 }
 
 if (document.body && document.body.dataset.ready === "1") start();

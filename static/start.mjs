@@ -45,7 +45,38 @@ async function storedSnapshot(cache) {
   return new Uint8Array(await hit.arrayBuffer());
 }
 
+// A browser that cannot run Python says so on the table instead of leaving it blank
+// (docs/offline.md, "Browsers"): WebAssembly turned off (an iPhone's or iPad's Lockdown
+// Mode, a browser locked down by its owner), or a start that fails. <html data-start="failed">.
+const NO_WASM = "This browser cannot run the game: WebAssembly is turned off here. " +
+  "On an iPhone or iPad in Lockdown Mode, exclude this site from it (Settings, Privacy & " +
+  "Security, Lockdown Mode, Configure Web Browsing), or open the game in another browser.";
+
+function cannotStart(why) {
+  if (typeof document === "undefined") return;
+  document.documentElement.dataset.start = "failed";
+  const loading = document.getElementById("loading");
+  const step = document.getElementById("loading-step");
+  if (loading) loading.classList.add("failed");
+  if (step) step.textContent = why;
+}
+
 export async function loadPyodide(options = {}) {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+    cannotStart(NO_WASM);
+    throw new Error("Sheepshead: WebAssembly is not available in this browser");
+  }
+  try {
+    return await start(options);
+  } catch (e) {
+    cannotStart("The game could not start in this browser (" +
+                String(e && e.message ? e.message : e).slice(0, 160) +
+                "). Reload to try again, or open it in another browser.");
+    throw e;
+  }
+}
+
+async function start(options) {
   mark("start");
   const cache = await openCache();
   let snapshot = null;

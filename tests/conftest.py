@@ -67,8 +67,9 @@ TIER_MARKS = {
     "site": "reads the site that build.py builds (the site_dir fixture), with no browser",
     "pyodide": "runs Python inside Pyodide under Node.js (tests/pyodide/)",
     "slow": "the expensive remainder of a check whose cheap sample stays in the fast tier",
+    "engines": "the cross-engine suite in WebKitGTK and Firefox ESR (tests/engine_suite.py)",
 }
-FAST_DESELECT = "not (browser or site or pyodide or slow)"
+FAST_DESELECT = "not (browser or site or pyodide or slow or engines)"
 
 # Fixtures that put a test outside the fast tier, and the marks that say so: a test
 # that asks for one (directly or through another fixture) without one of its marks
@@ -76,7 +77,7 @@ FAST_DESELECT = "not (browser or site or pyodide or slow)"
 # slow down the fast tier unnoticed.
 FIXTURE_MARKS = {
     "browser": ("browser",),                      # `page` asks for it too
-    "site_dir": ("browser", "site", "pyodide"),   # as do site_server, site_url, ...
+    "site_dir": ("browser", "site", "pyodide", "engines"),   # as do site_server, site_url, ...
 }
 
 
@@ -106,7 +107,7 @@ def pytest_runtest_setup(item):
 # The order files start in, costliest first, so that the two workers of `--dist loadfile`
 # (tests/run passes --no-loadscope-reorder, which keeps this order) end together: a file
 # with a Pyodide run or a browser takes minutes, and one that starts last would run alone.
-FILE_ORDER = ("pyodide", "browser", "site", "slow")
+FILE_ORDER = ("engines", "pyodide", "browser", "site", "slow")
 
 
 @pytest.hookimpl(trylast=True)

@@ -103,13 +103,22 @@ def _text(setting: str, label: str, value: str, help_text: str, max_length: int)
             f'<p class="help small" id="{help_id}">{escape(help_text)}</p>')
 
 
+KEPT_WHERE = ("Kept in this browser only: your Daily results, each game's save and your "
+              "settings, in its storage for this site. Clearing the site's data deletes them, "
+              "and Safari deletes them after about a week without a visit unless the game is "
+              "on your home screen.")
+"""Said under the statistics: what is kept where (docs/offline.md, "Browsers")."""
+
+
 def stats_html(lines: tuple[str, ...] | list[str]) -> str:
-    """The Daily statistics (``Dailies played: 3`` …) as a compact list of terms."""
+    """The Daily statistics (``Dailies played: 3`` …) as a compact list of terms, and
+    where they are kept (:data:`KEPT_WHERE`)."""
     items = []
     for line in lines:
         term, _, value = line.partition(": ")
         items.append(f"<div><dt>{escape(term)}</dt><dd>{escape(value)}</dd></div>")
-    return f'<dl class="stats">{"".join(items)}</dl>'
+    return (f'<dl class="stats">{"".join(items)}</dl>'
+            f'<p class="help small kept-where">{escape(KEPT_WHERE)}</p>')
 
 
 def standings_html(totals: tuple[int, ...]) -> str:
