@@ -18,7 +18,7 @@ from save_helpers import old_save
 from sheepshead.deals import daily_seed
 from sheepshead.game import Game
 from sheepshead.results import parse_result, result_fragment
-from sheepshead.ui.daily import DailyResults
+from sheepshead.ui.daily import DailyResults, Outcome, outcome_line
 from sheepshead.ui.render import UiState
 from sheepshead.ui.saves import GAME_KEY, GameSave, MemoryStorage, daily_key
 from sheepshead.ui.session import STALE_NOTICE, STORAGE_NOTICE, Session
@@ -157,6 +157,11 @@ def test_the_first_play_through_locks_and_practice_never_changes_it():
     kind, html = s.overlay(UiState())
     assert kind == "results" and "You finished" in html and "Next Daily in 7 h 12 min" in html
     assert "Practice this Daily" in html and "Dailies played" in html
+    line = outcome_line(finished.game)                       # the share text's emoji line
+    assert 'role="img" aria-label="hand 1: ' in html and f">{line}</span>" in html
+    used = {o for o in Outcome if o.emoji in line}
+    assert all(f"{o.emoji} {o.words}" in html for o in used)   # its key: the symbols it uses
+    assert not any(f"{o.emoji} {o.words}" in html for o in set(Outcome) - used)
     assert s.overlay(UiState(panel="scores")) is None        # the score sheet instead
     s.practice()
     assert s.table.practice and s.table.level == "expert" and s.table.action_count() == 0

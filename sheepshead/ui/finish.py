@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..rules import Rules
-from .daily import DailyResult, place_of, place_text, signed, versus_par
+from .daily import DailyResult, Outcome, place_of, place_text, signed, versus_par
 from .markup import button
 from .panels import standings_html, stats_html
 from .wording import names_for
@@ -43,6 +43,8 @@ class DailyScreen:
     par_progress: float | None
     countdown: str
     stats: tuple[str, ...]
+    outcomes: tuple[Outcome, ...] = ()
+    """Your hands as the shared emoji line shows them (of the locked result)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,17 @@ def _sheet(rows: tuple[tuple[int, tuple[int, ...]], ...], totals: tuple[int, ...
             f'</table>')
 
 
+def outcomes_html(outcomes: tuple[Outcome, ...]) -> str:
+    """Your hands as the shared text's emoji line, with a key to the symbols it uses."""
+    line = "".join(o.emoji for o in outcomes)
+    used = [o for o in Outcome if o in outcomes]
+    key = " · ".join(f"{o.emoji} {o.words}" for o in used)
+    words = "; ".join(f"hand {n}: {o.words}" for n, o in enumerate(outcomes, 1))
+    return (f'<p class="outcomes"><span class="emoji-line" role="img" '
+            f'aria-label="{escape(words)}">{line}</span>'
+            f'<span class="emoji-key small" aria-hidden="true">{escape(key)}</span></p>')
+
+
 def results_html(s: DailyScreen) -> str:
     """The results screen: your place and total first, the par, Share and the countdown,
     then the standings, the score sheet and your statistics."""
@@ -118,6 +131,8 @@ def results_html(s: DailyScreen) -> str:
         parts.append('<div class="menu-buttons">'
                      + button("Share result", "primary", data_ui="share-result")
                      + button("Board of the day", "", data_ui="board:table") + "</div>")
+    if s.outcomes:
+        parts.append(outcomes_html(s.outcomes))
     parts.append(f'<p class="countdown" id="countdown">{escape(s.countdown)}</p>')
     if r is not None:
         parts.append("<h3>Standings</h3>" + standings_html(r.totals))

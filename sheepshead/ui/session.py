@@ -38,8 +38,10 @@ from .daily import (
     DAILY_LEVEL,
     DailyResult,
     DailyResults,
+    Outcome,
     ResultsBook,
     countdown,
+    hand_outcomes,
     open_daily,
     share_text,
 )
@@ -458,15 +460,16 @@ class Session(Viewing):
         result = book.result(day)
         rows: tuple[tuple[int, tuple[int, ...]], ...] = ()
         totals: tuple[int, ...] = ()
+        outcomes: tuple[Outcome, ...] = ()
         if result is not None:
             game = self._link(result.fragment).game()
             rows = tuple(enumerate(game.hand_scores(), 1))
-            totals = game.totals()
+            totals, outcomes = game.totals(), hand_outcomes(game)
         par = self._par(day, result)
         return DailyScreen(day, result, rows, totals,
                            t.game.totals() if t.practice else None, par,
                            self.par_progress.get(day), countdown(now),
-                           daily_stats(book, now.date()).lines())
+                           daily_stats(book, now.date()).lines(), outcomes)
 
     def overlay(self, ui: UiState) -> tuple[str, str] | None:
         """The dialog over the table and its kind (``confirm``, ``guard``, ``viewer``,
