@@ -114,10 +114,13 @@ PYC_SOURCE_BUDGET = 220_000
 # ------------------------------------------------------------------------- build
 
 
-def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True) -> Path:
+def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
+          engine_pyc: bool = False) -> Path:
     """Build the whole site into `out` and return it.
 
-    `full_stdlib`: ship Pyodide's stdlib zip unchanged; `pyc`: precompile its boot modules.
+    `full_stdlib`: ship Pyodide's stdlib zip unchanged; `pyc`: precompile its boot modules;
+    `engine_pyc`: add the game's own bytecode to its zip (off: it halves the game's import
+    time on a first visit but costs about 0.45 MB gzip, past the 5.5 MB budget; docs/load.md).
     """
     check_node_modules()
     out = out.resolve()
@@ -133,9 +136,10 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True) 
         if pyc:
             compiled, size = precompile_stdlib(out)
             print(f"build.py: {compiled} of them precompiled to bytecode ({size:,} bytes; --no-pyc: none)")
+        if pyc and engine_pyc:
             compiled, size = precompile_engine(out)
             print(f"build.py: {ENGINE_ZIP}: {compiled} modules with their bytecode beside them "
-                  f"({size:,} bytes; --no-pyc: sources only)")
+                  f"({size:,} bytes; without --engine-pyc: sources only)")
     write_start_module(out)
     write_manifest(out)
     _, files, version = write_service_worker(out)  # last: it lists every other file
@@ -582,11 +586,15 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: only the modules the page uses)")
     parser.add_argument("--no-pyc", action="store_true",
                         help="ship the trimmed stdlib as sources only (default: boot modules as bytecode)")
+    parser.add_argument("--engine-pyc", action="store_true",
+                        help="add the game's bytecode to sheepshead.zip (default: sources; "
+                             "about 0.45 MB gzip more, past the first visit's budget)")
     args = parser.parse_args(argv)
     try:
         if args.command == "serve":
             ensure_npm_ci()
-        out = build(args.out, full_stdlib=args.full_stdlib, pyc=not args.no_pyc)
+        out = build(args.out, full_stdlib=args.full_stdlib, pyc=not args.no_pyc,
+                    engine_pyc=args.engine_pyc)
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1
