@@ -276,7 +276,7 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
-                 "first")
+                 "first", "behind")
 
     me: int
     n: int
@@ -309,15 +309,19 @@ class Table:
     sure_alone: bool
     first: bool
     """Play by the first Standard's rules (see the module)."""
+    behind: bool
+    """Before putting points on a trick it cannot surely win, look at who is still to play and
+    who may be void (``standard-v4``: :func:`_overtaken`); else the lowest card that wins now."""
 
-    def __init__(self, first: bool = False):
+    def __init__(self, first: bool = False, behind: bool = False):
         self.sure_alone = False
         self.called_first = False
         self.first = first
+        self.behind = behind and not first
 
 
-def table_from_knowledge(k: Knowledge, first: bool = False) -> Table:
-    t = Table(first)
+def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False) -> Table:
+    t = Table(first, behind)
     t.me = k.seat
     t.n = k.players
     t.hand = k.hand
@@ -565,21 +569,69 @@ def _follow(t: Table, legal: int) -> int:
         elif f != 1 and pts >= 10 and not t.first:
             # Points at stake: take them with the lowest card that wins now (those after often
             # must follow suit), keeping the top trumps for control.
-            return min(winners, key=STRENGTH.__getitem__)
+            return _take_fat(t, winners, later) if t.behind else min(winners, key=STRENGTH.__getitem__)
         elif f != 1 and pts >= 10:
             top = max(winners, key=STRENGTH.__getitem__)
             if POWER[top] >= 16 or not later:
                 return top
     losers = [c for c in cards if c not in winners]
     if not losers:
-        return _dump(t, cards)
+        return _dump_behind(t, cards, later) if t.behind else _dump(t, cards)
     c = _dump(t, losers)
     if POINTS[c] >= 10 and f != 1:
-        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens.
+        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
+        # (``behind``: one no seat after is likely to beat, a Queen if it must).
         cheap = [w for w in winners if POWER[w] < 28]
+        if t.behind and cheap:
+            safe = [w for w in winners if not _overtaken(t, w, later)]
+            cheap = [w for w in cheap if w in safe] or safe or cheap
         if cheap:
             return _lowest(cheap, lambda w: POWER[w] - POINTS[w])
     return c
+
+
+def _may_be_void(t: Table, s: int, n_later: int) -> bool:
+    """Could seat ``s`` be out of the led fail suit (so trump it)?  Shown void, or so few of
+    the suit unseen that a seat still to play is likely out of it."""
+    suit = SUIT_MASK[t.led]
+    return not t.possible[s] & suit or (t.unseen & suit).bit_count() <= n_later
+
+
+def _overtaken(t: Table, card: int, later: list[int]) -> bool:
+    """Could a seat still to play that is not a sure friend beat ``card``: by following the
+    led suit higher, or by trumping when it may be void in it (:func:`_may_be_void`)?"""
+    beats = BEATS[card]
+    led = t.led
+    for s in later:
+        if _friend(t, s) == 1:
+            continue
+        held = t.possible[s] & beats
+        if held & SUIT_MASK[led] or (held & TRUMP_MASK and _may_be_void(t, s, len(later))):
+            return True
+    return False
+
+
+def _take_fat(t: Table, winners: list[int], later: list[int]) -> int:
+    """Points at stake and no sure winner (``behind``): the lowest winner no seat after is
+    likely to beat; else a Jack or better, not a low trump a likely void will beat."""
+    safe = [c for c in winners if not _overtaken(t, c, later)]
+    if safe:
+        return min(safe, key=STRENGTH.__getitem__)
+    high = [c for c in winners if POWER[c] >= 16]
+    return min(high or winners, key=STRENGTH.__getitem__)
+
+
+def _dump_behind(t: Table, cards: list[int], later: list[int]) -> int:
+    """Every card wins for now, none surely (``behind``): not an Ace or Ten of trump that a
+    seat after may beat while a card without points would do."""
+    c = _dump(t, cards)
+    if POINTS[c] < 10 or not _overtaken(t, c, later):
+        return c
+    safe = [w for w in cards if not _overtaken(t, w, later)]
+    if safe:
+        return min(safe, key=STRENGTH.__getitem__)
+    lean = [w for w in cards if POINTS[w] < 10]
+    return _dump(t, lean) if lean else c
 
 
 def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
