@@ -2,7 +2,7 @@
 
 The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
 ``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
-level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v3``), the
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v4``), the
 settings of the one player class of its level (:class:`StandardConfig`,
 :class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
 :mod:`.seating` (which version plays which game), result links and the page all read it.
