@@ -10,7 +10,8 @@ seed, never the game state::
     >>> action = bot.choose(hand.view(hand.to_act))
 
 Modules: :mod:`.knowledge` (what a seat can infer), :mod:`.craft` (the rules
-of thumb on bit masks; :mod:`.first_craft`, the first Standard's), :mod:`.standard`,
+of thumb on bit masks; its ``first`` flag, the first Standard's; :mod:`.picking`, the pick and
+crack judgement it re-exports), :mod:`.standard`,
 :mod:`.easy`, :mod:`.sampling` (deals consistent with a view), :mod:`.belief` (how likely a
 deal makes the public actions), :mod:`.expert` (search over those deals), :mod:`.versions`
 (every version of each level, as data), :mod:`.seating` (which version plays which game) and
