@@ -28,9 +28,12 @@ FROZEN_DIGESTS = {"standard-v1": "40d6b6a43c97", "expert-v1": "4c1f0679aa7c",
 """Printed for ``standard`` and ``expert`` by ``bench/bots.py`` on 2026-12-01 (morning: v1;
 evening: v2)."""
 
-SAMPLE_DIGESTS = {"expert-v1": "ba50ed690245", "expert-v2": "ea5659b138d1"}
-"""The Expert digests on every tenth of the 200 positions (``spread()[::10]``): the fast tier's
-sample, computed from the frozen players while they gave FROZEN_DIGESTS on all 200."""
+SAMPLE_DIGESTS = {"expert-v1": "ba50ed690245", "expert-v2": "ea5659b138d1",
+                  "standard-v4": "6dd2b82bc5d7", "expert-v4": "3f69d019c0c6"}
+"""The digests on every tenth of the 200 positions (``spread()[::10]``): the fast tier's
+sample, computed from the frozen players while they gave FROZEN_DIGESTS on all 200 (``-v4``:
+while they gave ``tests/test_bots_pins.py``'s DEFAULT_PINS; this file runs in Pyodide too, so
+the newest versions' choices are checked there in every run)."""
 
 
 def decision_views(base: int, hands, rules: Rules = DEFAULT_RULES,

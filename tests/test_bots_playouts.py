@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from sheepshead.actions import PASS, PICK
+from sheepshead.actions import PASS, PICK, action_of
 from sheepshead.bots import expert, make_player
 from sheepshead.bots.knowledge import Knowledge
 from sheepshead.cards import SUIT_MASK
@@ -90,8 +90,13 @@ def _pick_view():
     raise AssertionError("no pick decision found")
 
 
-def _with_bonus(bonus: float) -> expert.ExpertPlayer:
-    return expert.ExpertPlayer(3, config=replace(expert.EXPERT, pick_bonus=bonus))
+PICK_ACTION = action_of(PICK)
+
+
+def _with_bonus(bonus: float, trumps: int = 0) -> expert.ExpertPlayer:
+    """Today's Expert with a pick bonus of ``bonus`` for a hand of at least ``trumps`` trumps."""
+    return expert.ExpertPlayer(3, config=replace(expert.EXPERT, pick_bonus=bonus,
+                                                 pick_bonus_trumps=trumps))
 
 
 def test_the_value_of_picking_carries_the_bonus():
@@ -102,6 +107,16 @@ def test_the_value_of_picking_carries_the_bonus():
     bonus_d = {str(a): v for a, v in bonus}
     assert bonus_d["pass"] == plain_d["pass"]                 # the same imagined deals
     assert bonus_d["pick"] == pytest.approx(plain_d["pick"] + 1.25)
+
+
+def test_the_bonus_is_earned_only_by_a_hand_with_enough_trumps():
+    # expert-v4: no bonus tips a two-trump hand into a pick (issue 27).
+    view = _pick_view()
+    trumps = sum(1 for c in view.hand if c.is_trump)
+    _, plain = _with_bonus(0.0).evaluate(view)
+    for need, added in ((trumps, 1.25), (trumps + 1, 0.0)):
+        _, values = _with_bonus(1.25, need).evaluate(view)
+        assert dict(values)[PICK_ACTION] == pytest.approx(dict(plain)[PICK_ACTION] + added), need
 
 
 @pytest.mark.parametrize("bonus, code", [(50.0, PICK), (-50.0, PASS)])

@@ -10,14 +10,15 @@ seed, never the game state::
     >>> action = bot.choose(hand.view(hand.to_act))
 
 Modules: :mod:`.knowledge` (what a seat can infer), :mod:`.craft` (the rules
-of thumb on bit masks; :mod:`.first_craft`, the first Standard's), :mod:`.standard`,
+of thumb on bit masks; its ``first`` flag, the first Standard's; :mod:`.picking`, the pick and
+crack judgement it re-exports), :mod:`.standard`,
 :mod:`.easy`, :mod:`.sampling` (deals consistent with a view), :mod:`.belief` (how likely a
 deal makes the public actions), :mod:`.expert` (search over those deals), :mod:`.versions`
 (every version of each level, as data), :mod:`.seating` (which version plays which game) and
 :mod:`.arena` (duplicate matches).
 
 Level names: ``easy``, ``standard``, ``expert`` are the page's words for today's players;
-the versions ``standard-v1`` … ``expert-v3`` (:data:`~.versions.VERSIONS`) name one fixed
+the versions ``standard-v1`` … ``expert-v4`` (:data:`~.versions.VERSIONS`) name one fixed
 player each.
 """
 
@@ -41,7 +42,7 @@ LEVELS = (*WORDS, "random")
 
 def make_player(level: str, seed: int | random.Random = 0) -> Player:
     """A player of ``level``: ``easy``, ``standard``, ``expert`` (today's version),
-    ``random``, or a version of :data:`~.versions.VERSIONS` (``standard-v1`` … ``expert-v3``)."""
+    ``random``, or a version of :data:`~.versions.VERSIONS` (``standard-v1`` … ``expert-v4``)."""
     if level == "random":
         return RandomPlayer(seed)
     version = VERSIONS.get(CURRENT.get(level, level))

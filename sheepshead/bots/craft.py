@@ -29,14 +29,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..actions import ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, RECRACK
+from ..actions import ALONE, BURY, CALL, CALL_UNKNOWN
 from ..cards import (
     BEATS,
     FAIL_ACES,
     FAIL_ACES_MASK,
     FAIL_MASK,
     JACK_OF_DIAMONDS,
-    JACKS,
     POINTS,
     QUEENS,
     STRENGTH,
@@ -49,7 +48,7 @@ from ..cards import (
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
 from ..position import CallKind
-from ..rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
+from .picking import doubles_code, pick_rule, pick_score, wants_to_pick
 
 if TYPE_CHECKING:                       # types only: state and knowledge import nothing here
     from ..state import HandState
@@ -64,120 +63,6 @@ _TRUMP_POWER = (40, 36, 32, 28, 22, 20, 18, 16, 10, 9, 7, 5, 4, 3)
 POWER: tuple[int, ...] = tuple(
     _TRUMP_POWER[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else {6: 6, 5: 3, 4: 1}.get(STRENGTH[c], 0)
     for c in range(32))
-
-# Pick strength of each card (trump by rank, fail Aces).
-_TRUMP_PICK_VALUE = (4.0, 3.6, 3.2, 3.0, 2.6, 2.4, 2.2, 2.0, 1.6, 1.5, 1.3, 1.1, 1.0, 1.0)
-_PICK_VALUE: tuple[float, ...] = tuple(
-    _TRUMP_PICK_VALUE[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else 1.3 if c in FAIL_ACES else 0.0
-    for c in range(32))
-PICK_THRESHOLD = (9.2, 9.0, 8.8, 8.6, 8.4)
-"""Pick when the hand's score reaches this, by how many seats passed before."""
-
-
-def pick_score(hand: int) -> float:
-    """Trump strength, fail Aces and short fail suits of a six-card hand."""
-    score = 0.0
-    for c in mask_bits(hand):
-        score += _PICK_VALUE[c]
-    trumps = (hand & TRUMP_MASK).bit_count()
-    if trumps >= 3:
-        for s in range(3):
-            if not hand & SUIT_MASK[s]:
-                score += 0.6
-    return score
-
-
-_PICK_RULES: dict[tuple[Rules, int, bool], tuple[int, float]] = {}
-FOUR_HANDED_SHIFT = -4.0
-"""Four-handed (seven cards each, the picker nine before its bury) Standard picks far more readily: tuned
-by arena against ``standard-v1`` at that table (0, -0.8, -1.6, -2.4, -3.2, -4.0 gave +0.10,
-+0.13, +0.16, +0.19, +0.21, +0.22 per hand); the junk-hand gate (three trumps, a Jack or
-better) still holds."""
-
-
-def pick_rule(rules: Rules, position: int, first: bool = False) -> tuple[int, float]:
-    """(fewest trumps, score threshold) to pick at this table after ``position`` passes.
-
-    The default table's figures are :data:`PICK_THRESHOLD` and three trumps.  Measured on
-    Standard playouts (the picker's mean score by pick score), the break-even point is about
-    10/6 of it three-handed (ten cards, always alone, five trumps at least; the arena
-    against ``standard-v1`` agrees: 1.5 points lower lost 0.11 a hand, 1.5 higher 0.01, on
-    2,000 deals of seed 7); four-handed
-    (seven cards, a called Ace) the arena favours picking far more readily
-    (:data:`FOUR_HANDED_SHIFT`).  A doubler makes an all-pass cost the next hand
-    double, so a hand is picked a little more readily (the last seat, whose pass throws the
-    hand in, more so); without the double on the bump a loss costs less, so the threshold
-    drops slightly.  (Under the Jack of diamonds option :func:`wants_to_pick` adds a margin,
-    more when the hand holds that Jack and so would play alone.)
-    """
-    key = (rules, position, first)
-    out = _PICK_RULES.get(key)
-    if out is None:
-        base = PICK_THRESHOLD[min(position, 4)]
-        if rules is None or rules == DEFAULT_RULES:
-            out = (3, base)
-        else:
-            min_trumps, threshold = 3, base
-            if rules.players == 3:
-                min_trumps, threshold = 5, base * 10 / 6 - 1.0
-            elif rules.players == 4 and not first:
-                threshold += FOUR_HANDED_SHIFT
-            if rules.all_pass is AllPass.DOUBLER:
-                threshold -= 1.0 if position >= rules.players - 1 else 0.5
-            if not rules.double_on_bump:
-                threshold -= 0.3
-            out = (min_trumps, threshold)
-        _PICK_RULES[key] = out
-    return out
-
-
-def wants_to_pick(hand: int, position: int, noise: float = 0.0, rules: Rules | None = None,
-                  first: bool = False) -> bool:
-    """Pick by trump strength and position; never a junk hand."""
-    min_trumps, threshold = pick_rule(rules, position, first) if rules is not None else (
-        3, PICK_THRESHOLD[min(position, 4)])
-    trumps = hand & TRUMP_MASK
-    n_trump = trumps.bit_count()
-    if n_trump < min_trumps and not (
-            n_trump == min_trumps - 1 and trumps & QUEENS and (hand & FAIL_ACES_MASK).bit_count() >= 2
-            and (trumps & QUEENS).bit_count() == 2):
-        return False
-    if not trumps & (QUEENS | JACKS):
-        return False
-    if rules is not None and rules.partner is PartnerBy.JACK_OF_DIAMONDS:
-        threshold += 2.0 if hand >> JACK_OF_DIAMONDS & 1 else 0.5   # holding it: secretly alone
-    return pick_score(hand) + noise >= threshold
-
-
-def doubles_code(hand: int, kind: int, legal_codes: list[int], rules: Rules,
-                 first: bool = False) -> int:
-    """Crack, re-crack, blitz or pass (the crack and blitz options).
-
-    A defender cracks a hand clearly better than one it would have picked itself first in turn
-    (several high trumps: it expects to set the picker); the picker re-cracks only with a hand
-    close to one it would play alone; it blitzes (both black Queens) when at least half its
-    hand is trump.  (Measured by playouts from the true deals: cracked hands gain 1.18 against
-    0.70 for a pass, and a crack pays from a pick score of about 10.5; see docs/bots.md.)
-    The partner, and a picker without both black Queens, can only pass."""
-    if kind not in legal_codes:
-        return PASS
-    size = rules.hand_size
-    trumps = hand & TRUMP_MASK
-    n_trump = trumps.bit_count()
-    top = (trumps & QUEENS).bit_count()
-    high = (trumps & (QUEENS | JACKS)).bit_count()
-    if kind == CRACK:
-        min_trumps, threshold = pick_rule(rules, 0, first)
-        good = (n_trump >= min_trumps and high >= 2 and top >= 1
-                and pick_score(hand) >= threshold + 1.3)
-    elif kind == RECRACK:
-        good = (n_trump >= size - 1 and top >= 2) or (n_trump >= size - 2 and top >= 3)
-    elif kind == BLITZ:
-        good = n_trump >= size // 2
-    else:
-        good = False
-    return kind if good else PASS
-
 
 # ---------------------------------------------------------------- bury, call
 _CALL_VALUES: dict[int, float] = {}
@@ -276,7 +161,7 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
-                 "first")
+                 "first", "behind")
 
     me: int
     n: int
@@ -309,15 +194,19 @@ class Table:
     sure_alone: bool
     first: bool
     """Play by the first Standard's rules (see the module)."""
+    behind: bool
+    """Before putting points on a trick it cannot surely win, look at who is still to play and
+    who may be void (``standard-v4``: :func:`_overtaken`); else the lowest card that wins now."""
 
-    def __init__(self, first: bool = False):
+    def __init__(self, first: bool = False, behind: bool = False):
         self.sure_alone = False
         self.called_first = False
         self.first = first
+        self.behind = behind and not first
 
 
-def table_from_knowledge(k: Knowledge, first: bool = False) -> Table:
-    t = Table(first)
+def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False) -> Table:
+    t = Table(first, behind)
     t.me = k.seat
     t.n = k.players
     t.hand = k.hand
@@ -565,21 +454,69 @@ def _follow(t: Table, legal: int) -> int:
         elif f != 1 and pts >= 10 and not t.first:
             # Points at stake: take them with the lowest card that wins now (those after often
             # must follow suit), keeping the top trumps for control.
-            return min(winners, key=STRENGTH.__getitem__)
+            return _take_fat(t, winners, later) if t.behind else min(winners, key=STRENGTH.__getitem__)
         elif f != 1 and pts >= 10:
             top = max(winners, key=STRENGTH.__getitem__)
             if POWER[top] >= 16 or not later:
                 return top
     losers = [c for c in cards if c not in winners]
     if not losers:
-        return _dump(t, cards)
+        return _dump_behind(t, cards, later) if t.behind else _dump(t, cards)
     c = _dump(t, losers)
     if POINTS[c] >= 10 and f != 1:
-        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens.
+        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
+        # (``behind``: one no seat after is likely to beat, a Queen if it must).
         cheap = [w for w in winners if POWER[w] < 28]
+        if t.behind and cheap:
+            safe = [w for w in winners if not _overtaken(t, w, later)]
+            cheap = [w for w in cheap if w in safe] or safe or cheap
         if cheap:
             return _lowest(cheap, lambda w: POWER[w] - POINTS[w])
     return c
+
+
+def _may_be_void(t: Table, s: int, n_later: int) -> bool:
+    """Could seat ``s`` be out of the led fail suit (so trump it)?  Shown void, or so few of
+    the suit unseen that a seat still to play is likely out of it."""
+    suit = SUIT_MASK[t.led]
+    return not t.possible[s] & suit or (t.unseen & suit).bit_count() <= n_later
+
+
+def _overtaken(t: Table, card: int, later: list[int]) -> bool:
+    """Could a seat still to play that is not a sure friend beat ``card``: by following the
+    led suit higher, or by trumping when it may be void in it (:func:`_may_be_void`)?"""
+    beats = BEATS[card]
+    led = t.led
+    for s in later:
+        if _friend(t, s) == 1:
+            continue
+        held = t.possible[s] & beats
+        if held & SUIT_MASK[led] or (held & TRUMP_MASK and _may_be_void(t, s, len(later))):
+            return True
+    return False
+
+
+def _take_fat(t: Table, winners: list[int], later: list[int]) -> int:
+    """Points at stake and no sure winner (``behind``): the lowest winner no seat after is
+    likely to beat; else a Jack or better, not a low trump a likely void will beat."""
+    safe = [c for c in winners if not _overtaken(t, c, later)]
+    if safe:
+        return min(safe, key=STRENGTH.__getitem__)
+    high = [c for c in winners if POWER[c] >= 16]
+    return min(high or winners, key=STRENGTH.__getitem__)
+
+
+def _dump_behind(t: Table, cards: list[int], later: list[int]) -> int:
+    """Every card wins for now, none surely (``behind``): not an Ace or Ten of trump that a
+    seat after may beat while a card without points would do."""
+    c = _dump(t, cards)
+    if POINTS[c] < 10 or not _overtaken(t, c, later):
+        return c
+    safe = [w for w in cards if not _overtaken(t, w, later)]
+    if safe:
+        return min(safe, key=STRENGTH.__getitem__)
+    lean = [w for w in cards if POINTS[w] < 10]
+    return _dump(t, lean) if lean else c
 
 
 def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:

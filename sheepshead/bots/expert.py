@@ -36,10 +36,11 @@ import random
 from collections.abc import Callable, Generator, Iterable
 from typing import cast
 
-from ..actions import ALONE, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
-from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF
-from ..position import Phase
-from ..rules import DEFAULT_RULES, AllPass, Rules
+from ..actions import ALONE, BURY, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
+from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_MASK
+from ..legality import call_options
+from ..position import CallKind, Phase
+from ..rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
 from ..state import HandState
 from ..view import SeatView
 from .base import Player
@@ -75,6 +76,11 @@ PICK_SAMPLES = EXPERT.pick_samples
 """Today's deals for pick or pass (a row's setting; ``bench/ceiling.py`` saves it)."""
 BURY_CANDIDATES = 5
 MARGIN = 1.0
+OVERRIDE_MARGINS = (1.0, 1.0, 1.0, 1.41, 1.62, 1.75, 1.86, 1.94, 2.0, 2.06, 2.11, 2.15)
+"""``strict_override`` (``expert-v4``): the margin, in standard errors, by which a candidate
+must beat Standard's choice among this many candidates: the normal quantile of a one-sided
+0.16 / (candidates - 1) (the one standard error test, Bonferroni-corrected; its last entry for
+more).  Fixed decimals, not computed: the same in CPython and Pyodide."""
 BELIEF = True
 """False: no version weighs a deal by :mod:`.belief`, only by the passes (``bench/ceiling.py``
 sets it while its own draws are the exact belief)."""
@@ -147,18 +153,23 @@ def rollout(state: HandState, voids: list[int] | None = None,
     would_pick = _WOULD_PICK[judge]
     bury = _BURIES[first]
     apply = state.apply_move
+    alone = config.alone_playouts
     while True:
         phase = state.phase
         if phase is _PLAY:
             m = state.legal_play_mask()
-            if voids is not None:
-                seat = state.to_act
+            if alone and m & (m - 1) and state.call_kind is _ALONE and state.picker >= 0:
+                t = _public_table(state, m, voids, first) if voids is not None \
+                    else table_from_state(state, m, first)
+                t.sure_alone = True             # the defenders are friends against it
+                c = play_card(t)
+                if voids is not None:
+                    _note_void(state, c, voids)
+                apply(64 + c)
+            elif voids is not None:
                 c = play_card(_public_table(state, m, voids, first)) if m & (m - 1) \
                     else m.bit_length() - 1
-                led = state.led_suit
-                if led >= 0 and SUIT_OF[c] != led and not (
-                        c == state.unknown and seat == state.picker and state.unknown_pending):
-                    voids[seat] |= 1 << led
+                _note_void(state, c, voids)
                 apply(64 + c)
             elif m & (m - 1):
                 apply(64 + play_card(table_from_state(state, m, first)))
@@ -178,6 +189,27 @@ def rollout(state: HandState, voids: list[int] | None = None,
                   if len(legal) > 1 else PASS)
         else:
             apply(best_call(state.hand_mask(state.picker), state.legal_moves(), first))
+
+
+_ALONE = CallKind.ALONE
+
+
+def _forces_alone(hand8: int, code: int, first: bool) -> bool:
+    """Does burying ``code`` leave going alone as the only call, on a hand Standard (``first``:
+    the first Standard) would not play alone?"""
+    a, b = divmod(code - BURY, 32)
+    bury = (1 << a) | (1 << b)
+    rest = hand8 & ~bury
+    return not any(call_options(rest, bury)) and not _alone_strength(rest, first)
+
+
+def _note_void(state: HandState, c: int, voids: list[int]) -> None:
+    """Mark the seat to act void in the led suit when card ``c`` does not follow it."""
+    led = state.led_suit
+    seat = state.to_act
+    if led >= 0 and SUIT_OF[c] != led and not (
+            c == state.unknown and seat == state.picker and state.unknown_pending):
+        voids[seat] |= 1 << led
 
 
 def _doubles_ok(k: Knowledge, state: HandState, first: bool) -> bool:
@@ -260,7 +292,10 @@ class ExpertPlayer(Player):
     def _candidates(self, k: Knowledge) -> list[int]:
         legal = k.legal_codes
         if k.phase is Phase.BURY:
-            return [code for _, code in bury_ranking(k.hand, self.first)[:BURY_CANDIDATES]]
+            ranked = [code for _, code in bury_ranking(k.hand, self.first)]
+            if self.config.sound_bury and k.rules.partner is PartnerBy.CALLED_ACE and k.players != 3:
+                ranked = [c for c in ranked if not _forces_alone(k.hand, c, self.first)] or ranked
+            return ranked[:BURY_CANDIDATES]
         if k.phase is Phase.CALL:
             ranked = [code for _, code in call_ranking(k.hand, legal, self.first)]
             plain = [c for c in ranked if c < CALL_UNKNOWN and c != ALONE]
@@ -282,7 +317,7 @@ class ExpertPlayer(Player):
         config = self.config
         first = self.first
         k = Knowledge(view, config.standard.reading)
-        default = standard_code(k, first)
+        default = standard_code(k, first, config.standard.behind)
         if k.phase is Phase.DOUBLES:
             # The crack round: Standard's judgement.  Searched, the Expert cracked three times
             # as often as Standard and lost 1.9 points a question on the true deals: its samples
@@ -306,6 +341,8 @@ class ExpertPlayer(Player):
         wsum = 0.0
         d = cands.index(default)
         samples = max(MIN_SAMPLES, min(cap, self.budget // n))
+        bonus = config.pick_bonus if (
+            k.hand & TRUMP_MASK).bit_count() >= config.pick_bonus_trumps else 0.0
         for _ in range(samples):
             belief = Likelihood(k, would_pick, first=first) if weigh else None
             state = sample_state(k, rng, slots, belief)
@@ -328,7 +365,7 @@ class ExpertPlayer(Player):
                 s.apply_move(code)
                 v: float = rollout(s, None if voids is None else list(voids), config).scores()[me]
                 if code == PICK:
-                    v += config.pick_bonus
+                    v += bonus
                 row.append(v)
                 totals[i] += w * v
             rows.append((w, row))
@@ -345,7 +382,9 @@ class ExpertPlayer(Player):
             var = _added(w * (x - mu) ** 2 for w, x in diffs) / wsum
             n_eff = wsum * wsum / _added(w * w for w, _ in diffs)
             se = math.sqrt(var / max(1.0, n_eff - 1)) if n_eff > 1 else float("inf")
-            if mu <= MARGIN * se:
+            margin = OVERRIDE_MARGINS[min(n, len(OVERRIDE_MARGINS) - 1)] \
+                if config.strict_override else MARGIN
+            if mu <= margin * se:
                 best = d
         return cands[best], list(zip(cands, means, strict=True))
 

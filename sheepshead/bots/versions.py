@@ -2,7 +2,7 @@
 
 The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
 ``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
-level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v3``), the
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v4``), the
 settings of the one player class of its level (:class:`StandardConfig`,
 :class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
 :mod:`.seating` (which version plays which game), result links and the page all read it.
@@ -34,6 +34,11 @@ class StandardConfig:
     today's."""
     reading: int
     """How :class:`~.knowledge.Knowledge` reads the view (:data:`~.knowledge.READING`)."""
+    behind: bool = False
+    """Before putting points on a trick it cannot surely win, look at who is still to play and
+    who may be void (from ``standard-v4``: a Jack, not the 9 of diamonds, onto a fat trick a
+    likely void may trump; no Ten of diamonds under a trump lead with seats to come); else
+    "the lowest card that wins now" (:mod:`.craft`)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,22 @@ class ExpertConfig:
     first_playouts: bool
     """The playouts play, bury and call by the first Standard's rules of thumb (see
     :mod:`.expert`), not today's."""
+    alone_playouts: bool = False
+    """In the playouts, defenders know one another as friends against a picker who went
+    alone five-handed (from ``expert-v4``; the first Standard's rules knew it only three-handed
+    or with the Jack of diamonds, so going alone was overrated and schmears against it
+    underrated)."""
+    pick_bonus_trumps: int = 0
+    """The pick bonus only for a hand of at least this many trumps (``expert-v4``: 3, so no
+    bonus tips a two-trump hand into a pick)."""
+    sound_bury: bool = False
+    """Search no bury that leaves going alone as the only call on a hand Standard would not
+    play alone, while another bury leaves a call (from ``expert-v4``: its playouts rated such
+    a forced alone far above what it makes)."""
+    strict_override: bool = False
+    """Keep Standard's choice unless another beats it by a margin that grows with the number
+    of candidates (:data:`~.expert.OVERRIDE_MARGINS`, a Bonferroni correction of the one
+    standard error test); else one standard error whatever their number."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +95,7 @@ class Version:
 _STANDARD_V1 = StandardConfig(first_craft=True, reading=1)
 _STANDARD_V2 = StandardConfig(first_craft=True, reading=2)
 _STANDARD_V3 = StandardConfig(first_craft=False, reading=3)
+_STANDARD_V4 = StandardConfig(first_craft=False, reading=3, behind=True)
 
 VERSIONS = {v.name: v for v in (
     Version("easy", "easy", None, _dt.date(2026, 11, 30)),
@@ -92,6 +114,12 @@ VERSIONS = {v.name: v for v in (
     Version("expert-v3", "expert", ExpertConfig(
         budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
         standard=_STANDARD_V3, first_playouts=True), _dt.date(2026, 12, 3)),
+    # Issue 27 (shipped 2026-12-02, for the Daily of a date no time zone had reached): no howlers.
+    Version("standard-v4", "standard", _STANDARD_V4, _dt.date(2026, 12, 4)),
+    Version("expert-v4", "expert", ExpertConfig(
+        budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
+        standard=_STANDARD_V4, first_playouts=True, alone_playouts=True, pick_bonus_trumps=3,
+        sound_bury=True, strict_override=True), _dt.date(2026, 12, 4)),
 )}
 """Every version by name, oldest first within each level."""
 
