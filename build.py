@@ -3,7 +3,7 @@
 
 Usage::
 
-    python3 build.py [--out DIR] [--full-stdlib | --no-pyc]  # build into DIR (default: dist/)
+    python3 build.py [--out DIR] [--full-stdlib | --no-pyc] [--engine-pyc]  # into DIR (dist/)
     python3 build.py serve [--port N] [--out DIR]  # npm ci if needed, build, serve on 127.0.0.1
 
 The built folder is self-contained and every URL in it is relative, so it works
@@ -17,19 +17,17 @@ from any sub-path of any static host with the network off:
     pyodide/            Pyodide runtime files, from node_modules/pyodide; the stdlib zip
                         trimmed to the modules the page uses, the largest boot modules
                         as bytecode (--full-stdlib / --no-pyc turn that off)
-    pyscript/           the PyScript files a main-thread ``type="py"`` page loads,
-                        from node_modules/@pyscript/core/dist (no source maps,
-                        no xterm/codemirror chunks)
+    pyscript/           the PyScript files a main-thread page loads, from
+                        node_modules/@pyscript/core/dist (no maps, no xterm/codemirror)
     manifest.webmanifest  web app manifest (icons in static/icons/)
     sw.js               service worker precaching every other file (docs/offline.md)
 
 Pyodide and PyScript come from the npm registry, pinned in package.json and
 package-lock.json; ``npm ci`` puts them in node_modules/.
 
-What the build reads besides the site is in static/build/, which is never shipped; each
-file there says what it is: the service worker and the manifest, the lists of stdlib
-modules and PyScript files to ship (``# comments``, one name a line), and the script that
-precompiles stdlib modules in Pyodide. The steps, in order, are in build() below.
+What the build reads besides the site is in static/build/ (never shipped; each file says
+what it is): the service worker and manifest, the lists of stdlib modules and PyScript files
+to ship, and the script that precompiles in Pyodide. The steps are in build() below.
 """
 
 from __future__ import annotations
@@ -103,11 +101,10 @@ STDLIB_KEEP = STDLIB_MEASURED | STDLIB_MARGIN
 # CPython's frozen modules load from the binary, never from the zip: never precompiled.
 FROZEN_MODULES = frozenset(read_list(BUILD_SOURCES / "frozen_modules.txt"))
 
-# Bytecode for the boot path: Pyodide's zip holds sources only, so every page load compiles
-# the ~150 stdlib modules Python and PyScript import at start-up. Bytecode is about 1.9 times
-# the deflated size of source, so only the largest boot modules are precompiled, up to this
-# many bytes of their deflated source: that keeps the first visit under 5.5 MB gzip
-# (docs/offline.md has the measurements).
+# Bytecode for the boot path: Pyodide's zip holds sources only, so every load compiles the
+# ~150 stdlib modules Python and PyScript import at start-up. Bytecode is about 1.9 times the
+# deflated source, so only the largest boot modules are precompiled, up to this many bytes of
+# their deflated source: the first visit stays under 5.5 MB gzip (docs/offline.md).
 PYC_SOURCE_BUDGET = 220_000
 
 
@@ -119,9 +116,7 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
     """Build the whole site into `out` and return it.
 
     `full_stdlib`: ship Pyodide's stdlib zip unchanged; `pyc`: precompile its boot modules;
-    `engine_pyc`: add the game's own bytecode to its zip (off: it halves the game's import
-    time on a first visit but costs about 0.45 MB gzip, past the 5.5 MB budget; docs/load.md).
-    """
+    `engine_pyc`: add the game's own bytecode to its zip (off: 0.45 MB gzip, docs/load.md)."""
     check_node_modules()
     out = out.resolve()
     prepare_out_dir(out)
@@ -138,8 +133,7 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
             print(f"build.py: {compiled} of them precompiled to bytecode ({size:,} bytes; --no-pyc: none)")
         if pyc and engine_pyc:
             compiled, size = precompile_engine(out)
-            print(f"build.py: {ENGINE_ZIP}: {compiled} modules with their bytecode beside them "
-                  f"({size:,} bytes; without --engine-pyc: sources only)")
+            print(f"build.py: {ENGINE_ZIP}: {compiled} modules and their bytecode ({size:,} bytes)")
     write_start_module(out)
     write_manifest(out)
     _, files, version = write_service_worker(out)  # last: it lists every other file
@@ -587,8 +581,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pyc", action="store_true",
                         help="ship the trimmed stdlib as sources only (default: boot modules as bytecode)")
     parser.add_argument("--engine-pyc", action="store_true",
-                        help="add the game's bytecode to sheepshead.zip (default: sources; "
-                             "about 0.45 MB gzip more, past the first visit's budget)")
+                        help="add the game's bytecode to sheepshead.zip (0.45 MB gzip more)")
     args = parser.parse_args(argv)
     try:
         if args.command == "serve":

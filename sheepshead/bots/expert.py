@@ -371,22 +371,31 @@ class ExpertPlayer(Player):
             rows.append((w, row))
             wsum += w
             yield
-        if not rows or wsum <= 0:
-            return default, [(c, 0.0) for c in cands]
-        means = [t / wsum for t in totals]
-        best = max(range(n), key=lambda i: (means[i], i == d))
-        if best != d:
-            # Keep Standard's choice unless the best beats it clearly (paired differences).
-            diffs = [(w, row[best] - row[d]) for w, row in rows]
-            mu = _added(w * x for w, x in diffs) / wsum
-            var = _added(w * (x - mu) ** 2 for w, x in diffs) / wsum
-            n_eff = wsum * wsum / _added(w * w for w, _ in diffs)
-            se = math.sqrt(var / max(1.0, n_eff - 1)) if n_eff > 1 else float("inf")
-            margin = OVERRIDE_MARGINS[min(n, len(OVERRIDE_MARGINS) - 1)] \
-                if config.strict_override else MARGIN
-            if mu <= margin * se:
-                best = d
-        return cands[best], list(zip(cands, means, strict=True))
+        return _decide(cands, d, rows, totals, wsum, config.strict_override)
+
+
+def _decide(cands: list[int], d: int, rows: list[tuple[float, list[float]]],
+            totals: list[float], wsum: float, strict: bool) -> tuple[int, list[tuple[int, float]]]:
+    """The search's choice among ``cands`` from its weighted sample ``rows`` (``totals``
+    their weighted sums, ``wsum`` the weights'): the best mean, unless Standard's choice
+    (``cands[d]``) is within the override margin of it (``strict``: one that grows with the
+    number of candidates); each candidate with its mean."""
+    n = len(cands)
+    if not rows or wsum <= 0:
+        return cands[d], [(c, 0.0) for c in cands]
+    means = [t / wsum for t in totals]
+    best = max(range(n), key=lambda i: (means[i], i == d))
+    if best != d:
+        # Keep Standard's choice unless the best beats it clearly (paired differences).
+        diffs = [(w, row[best] - row[d]) for w, row in rows]
+        mu = _added(w * x for w, x in diffs) / wsum
+        var = _added(w * (x - mu) ** 2 for w, x in diffs) / wsum
+        n_eff = wsum * wsum / _added(w * w for w, _ in diffs)
+        se = math.sqrt(var / max(1.0, n_eff - 1)) if n_eff > 1 else float("inf")
+        margin = OVERRIDE_MARGINS[min(n, len(OVERRIDE_MARGINS) - 1)] if strict else MARGIN
+        if mu <= margin * se:
+            best = d
+    return cands[best], list(zip(cands, means, strict=True))
 
 
 def _added(values: Iterable[float]) -> float:
