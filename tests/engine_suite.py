@@ -195,8 +195,8 @@ def whole_game(e: Engine, url: str, site_dir: Path, stop_server, report: Report)
 
     # A first visit: the practice hand is offered; "No thanks" puts it away.
     assert visible(e, "#tip .offer")
-    tap(e, '[data-ui="tutorial-no"]')
-    assert not visible(e, "#tip .offer")
+    tap(e, '[data-ui="tutorial-no"]')              # no action: nothing marks the draw, so wait
+    e.wait("!document.querySelector('#tip .offer')", STEP_S, "the offer to be put away")
     set_speed(e, "instant")
 
     # Hint at the pick: the Expert's choice, a legal one.

@@ -129,7 +129,7 @@ def test_a_new_game_in_the_middle_of_the_daily_leaves_it_where_it_was(phone, sit
     daily = page.evaluate(f"localStorage.getItem('{daily_key(DAY)}')")
     assert json.loads(daily)["game"]["hands"][0][0] == "pass"
     page.click('header [data-ui="menu"]')
-    page.locator("#panel").get_by_role("button", name="New Game").click()
+    page.locator("#panel").get_by_role("button", name="New Game", exact=True).click()
     wait_idle(page)
     assert page.evaluate("location.hash").startswith("#game=")
     assert "vs Standard" in page.locator("#info").inner_text()
@@ -155,7 +155,7 @@ def test_new_game_asks_before_leaving_a_new_game_in_progress(phone, site_url):
     ctx = phone(at(DAY, 9))
     page = boot(ctx, site_url, "#game=00000000000000ab")
     menu_new = lambda: (page.click('header [data-ui="menu"]'),                 # noqa: E731
-                        page.locator("#panel").get_by_role("button", name="New Game").click())
+                        page.locator("#panel").get_by_role("button", name="New Game", exact=True).click())
     menu_new()                                             # nothing in progress: no question
     wait_idle(page)
     assert body(page, "overlay") == "" and page.evaluate("location.hash") != "#game=00000000000000ab"
@@ -226,7 +226,7 @@ def test_the_previous_versions_saves_are_migrated_in_the_page(phone, site_url):
     assert stored(page, "sheepshead.game")["game"] == other.game.to_json()
     assert stored(page, "sheepshead.settings")["settings"]["speed"] == "instant"
     page.click('header [data-ui="menu"]')                 # the migrated New Game is in progress
-    page.locator("#panel").get_by_role("button", name="New Game").click()
+    page.locator("#panel").get_by_role("button", name="New Game", exact=True).click()
     page.get_by_role("alertdialog").wait_for()
     assert page.log.errors() == []
 

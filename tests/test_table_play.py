@@ -175,7 +175,7 @@ def test_daily_cards_on_screen_equal_the_engines_deal(page, site_url):
     wait_idle(page)
     assert hand_cards(page) == [str(c) for c in display_order(HandState.from_seed(seed, 1).hand_of(0))]
     page.click('header [data-ui="menu"]')
-    page.locator("#panel").get_by_role("button", name="New Game").click()
+    page.locator("#panel").get_by_role("button", name="New Game", exact=True).click()
     page.wait_for_function(f"location.hash.startsWith('#game=') && location.hash !== '#game={seed[5:]}'")
     wait_idle(page)
     assert re.fullmatch(r"#game=[0-9a-f]{16}", page.evaluate("location.hash"))

@@ -174,5 +174,5 @@ def test_an_old_save_is_migrated_and_resumes_in_its_last_hand_to_the_winner(page
     names = ("You", "Gus", "Bev", "Lars", "Dottie")
     winner = panel.locator(".winner").inner_text()
     assert all(names[w] in winner for w in final.winners())
-    assert panel.get_by_role("button", name="New Game").is_visible()
+    assert panel.get_by_role("button", name="New Game", exact=True).is_visible()
     assert page.log.errors() == []

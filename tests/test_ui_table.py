@@ -109,7 +109,8 @@ def test_a_whole_game_scores_to_zero_and_has_a_winner():
         assert summary.number == n and sum(summary.scores) == 0
         if n < 10:                                        # the summary closed: what happened
             status = render(t.view(), UiState(summary_closed_for=n))["status"]
-            assert status == f"Hand {n} over. {summary.outcome}", status
+            mine = summary.scores[0]
+            assert status == f"Hand {n} over: you {'+' if mine > 0 else ''}{mine}.", status
         if not summary.leaster:
             assert sum(summary.side_points) == 120
             assert len(summary.bury) == 2
@@ -127,7 +128,7 @@ def test_a_whole_game_scores_to_zero_and_has_a_winner():
     assert closed["panel"] == ""
     assert re.fullmatch(r"Game over: you finished (tied )?[1-5](st|nd|rd|th) of 5, "
                         r"([+-][0-9]+|0)\.", closed["status"]), closed["status"]
-    assert 'data-ui="new"' in closed["actions"] and 'data-ui="summary"' in closed["actions"]
+    assert 'data-ui="new"' in closed["actions"] and 'data-ui="results"' in closed["actions"]
 
 
 def test_save_and_load_round_trip():

@@ -335,8 +335,8 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
             place, tied = place_of(totals)
             return (f"Game over: you finished {place_text(place, tied, len(totals))}, "
                     f"{signed(totals[HUMAN])}.")
-        outcome = tv.summary.outcome if tv.summary is not None else ""
-        return f"Hand {tv.hand_number} over. {outcome}".strip()
+        mine = tv.summary.scores[HUMAN] if tv.summary is not None else 0
+        return f"Hand {tv.hand_number} over: you {signed(mine)}."   # one short line
     who = v.to_act
     if who is not None and who != HUMAN:
         name = NAMES[who]
@@ -428,14 +428,10 @@ def _decisions(tv: TableView, ui: UiState) -> str:
                 _button("New Game", "", data_ui="new") +
                 _button("Practice hand again", "", data_ui="tutorial"))
     if v.is_over:
-        if tv.game_over and tv.daily_date:
-            return (_button("Daily result", "primary", data_ui="results") +
-                    _button("Final scores", "", data_ui="summary") +
-                    _button("New Game", "", data_ui="new"))
-        if tv.game_over:
-            return (_button("Final scores", "primary", data_ui="summary") +
-                    _button("New Game", "", data_ui="new") +
-                    _button("Today's Daily", "", data_ui="daily"))
+        if tv.game_over:                # two buttons: one row beside a phone-on-its-side felt
+            first = (_button("Daily result", "primary", data_ui="results") if tv.daily_date
+                     else _button("Final scores", "primary", data_ui="summary"))
+            return first + _button("New Game", "", data_ui="new")
         if tv.summary is not None and tv.summary.thrown_in:
             return _button("Deal again", "primary", data_ui="next")
         return (_button("Next hand", "primary", data_ui="next") +
