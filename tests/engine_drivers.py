@@ -311,6 +311,8 @@ class Firefox(Engine):
             if self.process.poll() is None:
                 try:
                     self.call("close")
+                    assert self.process.stdin is not None
+                    self.process.stdin.close()
                 except (EngineError, OSError, ValueError):
                     pass
                 self.process.wait(timeout=30)

@@ -411,11 +411,12 @@ def test_a_bad_result_link_says_so_in_one_line_and_opens_todays_daily(phone, sit
             page = boot(ctx, site_url, link)
         else:                                                # then followed in the page
             page.locator('#notice [data-ui="dismiss"]').click()
+            page.wait_for_selector("#notice p", state="detached")   # the OK has been heard
             page.evaluate(f"location.hash = {link!r}")
             page.wait_for_selector("#notice.shown", timeout=10_000)
             wait_idle(page)
         notice = page.locator("#notice p")
-        assert notice.count() == 1, how
+        assert notice.count() == 1, (how, notice.all_inner_texts())
         line = notice.inner_text()
         assert line.startswith("This result link cannot be read: "), (how, line)
         assert "today's Daily" in line and "\n" not in line and len(line) < 320, (how, line)

@@ -4,7 +4,9 @@ Issue 27 read 50 hands of five Experts (arena seed 1) and 20 of five Standards (
 named the blunders by game and hand; these are the check's first test cases.  Each is replayed
 (the arena's deal and player seeds) up to the named decision: the old version's choice there is
 flagged by the named rule, a sound alternative at the same position is not, and the new
-versions (``expert-v4``, ``standard-v4``) choose something the rule does not flag.
+versions (``expert-v4``, ``standard-v4``) choose something the rule does not flag.  The
+howlers ``expert-v4`` still made (its search replacing Standard's card) are ``expert-v5``'s
+test cases likewise.
 """
 
 from __future__ import annotations
@@ -14,9 +16,13 @@ from functools import cache
 import pytest
 from conftest import load_bench
 
-from sheepshead.actions import PASS, Action
+from sheepshead.actions import PASS, PLAY, Action
 from sheepshead.bots import make_player
 from sheepshead.bots.arena import deal_seed
+from sheepshead.bots.blunders import play_blunders
+from sheepshead.bots.knowledge import Knowledge
+from sheepshead.bots.standard import standard_code
+from sheepshead.bots.versions import VERSIONS
 from sheepshead.state import HandState
 
 howlers = load_bench("howlers")
@@ -45,6 +51,13 @@ EASY_EXAMPLES = {
     "wasted Queen": ("easy", 1, 6, 1, 4, "wasted_trump", "play JC"),
     "Ace to a sure opponent": ("easy", 1, 116, 1, 4, "points_to_opponent", "play KS"),
     "no schmear to the partner": ("easy", 1, 11, 3, 4, "missed_schmear", "play AS"),
+}
+# Howlers of ``expert-v4`` in ``bench/howlers.py --levels expert-v4`` (seed 1, 200 hands), each
+# its search overriding Standard's card: (arena seed, deal, seat, trick, rule).
+V4_HOWLERS = {
+    "low trump, 946e04018b5c09a5 hand 7": (1, 26, 3, 4, "low_trump_on_fat_trick"),
+    "trump lead, 16569e3aafade10e hand 4": (1, 63, 0, 3, "defender_trump_lead"),
+    "no schmear, 55a9fd17ceb0b284 hand 5": (1, 74, 3, 4, "missed_schmear"),
 }
 ALL = {**EXAMPLES, **EASY_EXAMPLES}
 
@@ -86,6 +99,22 @@ def test_the_new_versions_do_not_make_the_blunder(name):
     level = EXAMPLES[name][0].replace("-v3", "-v4")
     choice = make_player(level, 7).choose(state.view(state.to_act))
     assert EXAMPLES[name][5] not in [r for r, _ in howlers.judge(state, choice.code)]
+
+
+@pytest.mark.parametrize("name", sorted(V4_HOWLERS))
+def test_expert_v5_replaces_no_card_of_standard_by_a_blunder(name):
+    seed, deal, seat, trick, rule = V4_HOWLERS[name]
+    state, code = next((s.clone(), c) for s, c, t in howlers.decisions("expert-v4", seed, deal)
+                       if s.to_act == seat and t == trick)
+    assert rule in [r for r, _ in howlers.judge(state, code)]       # expert-v4's howler
+    view = state.view(seat)
+    config = VERSIONS["expert-v5"].config
+    k = Knowledge(view, config.standard.reading)
+    standard = standard_code(k, config.standard.first_craft, config.standard.behind)
+    assert code != standard                                        # it was an override
+    choice = make_player("expert-v5", 7).choose(view).code
+    assert choice == standard or not play_blunders(k, choice - PLAY), name
+    assert howlers.judge(state, choice) == [] or choice == standard
 
 
 def test_a_pass_and_a_forced_card_are_never_judged():

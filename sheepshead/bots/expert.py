@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Generator, Iterable
 from typing import cast
 
-from ..actions import ALONE, BURY, CALL_UNKNOWN, CRACK, PASS, PICK, Action, action_of
+from ..actions import ALONE, BURY, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, Action, action_of
 from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_MASK
 from ..legality import call_options
 from ..position import CallKind, Phase
@@ -45,6 +45,7 @@ from ..state import HandState
 from ..view import SeatView
 from .base import Player
 from .belief import Likelihood
+from .blunders import play_blunders
 from .craft import (
     Table,
     _alone_strength,
@@ -301,7 +302,10 @@ class ExpertPlayer(Player):
             plain = [c for c in ranked if c < CALL_UNKNOWN and c != ALONE]
             unknown = [c for c in ranked if c >= CALL_UNKNOWN][:3]
             return plain + unknown + [ALONE]
-        return distinct_plays(k, legal)
+        plays = distinct_plays(k, legal)
+        if self.config.sound_play and k.phase is Phase.PLAY:
+            plays = [c for c in plays if not play_blunders(k, c - PLAY)]   # Standard's is added
+        return plays
 
     def _search(self, view: SeatView, rng: random.Random) -> tuple[int, list[tuple[int, float]]]:
         steps = self._search_steps(view, rng)

@@ -2,7 +2,7 @@
 
 The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
 ``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
-level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v4``), the
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v5``), the
 settings of the one player class of its level (:class:`StandardConfig`,
 :class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
 :mod:`.seating` (which version plays which game), result links and the page all read it.
@@ -79,6 +79,11 @@ class ExpertConfig:
     """Keep Standard's choice unless another beats it by a margin that grows with the number
     of candidates (:data:`~.expert.OVERRIDE_MARGINS`, a Bonferroni correction of the one
     standard error test); else one standard error whatever their number."""
+    sound_play: bool = False
+    """Never search a card in the play that :mod:`.blunders` names a blunder (a low trump onto
+    a fat trick, a defender's trump lead holding the called suit, a schmear missed …) unless
+    it is Standard's own choice (from ``expert-v5``: ``expert-v4``'s remaining howlers were all
+    its search replacing Standard's card by such a one, which its playouts rated higher)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,11 @@ VERSIONS = {v.name: v for v in (
         budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
         standard=_STANDARD_V4, first_playouts=True, alone_playouts=True, pick_bonus_trumps=3,
         sound_bury=True, strict_override=True), _dt.date(2026, 12, 4)),
+    # Issue 27, second step (shipped 2026-12-02): the search replaces no card by a blunder.
+    Version("expert-v5", "expert", ExpertConfig(
+        budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
+        standard=_STANDARD_V4, first_playouts=True, alone_playouts=True, pick_bonus_trumps=3,
+        sound_bury=True, strict_override=True, sound_play=True), _dt.date(2026, 12, 5)),
 )}
 """Every version by name, oldest first within each level."""
 

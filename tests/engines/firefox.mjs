@@ -103,3 +103,4 @@ for await (const line of lines) {
   if (op === "close") break;
 }
 if (browser) await browser.close();
+process.exit(0);   // standard input may still be open: the bridge is done
