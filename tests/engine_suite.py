@@ -318,9 +318,17 @@ def denied_storage(e: Engine, url: str, report: Report) -> bool:
     phone_layout(e)
     assert "not keeping the game" in text(e, "#notice")
     assert body(e, "turn") == "you" and body(e, "phase") == "pick"
-    tap(e, '[data-act="pass"]')
-    e.wait("+document.body.dataset.seq >= 1", STEP_S, "the pass to be played")   # the tap may
-    report.step("denied storage")                                  # land after idle() looked
+    played = "+document.body.dataset.seq >= 1"
+    for attempt in range(3):      # a pointer tap can miss under load (seen in Firefox, once in
+        tap(e, '[data-act="pass"]')   # three full runs): tap again while the button is there
+        try:
+            e.wait(played, 10, "the pass to be played")
+            break
+        except AssertionError:
+            report.facts["pass tapped again"] = attempt + 1
+            assert visible(e, '[data-act="pass"]'), "the pass was not played, and its button went"
+    e.wait(played, STEP_S, "the pass to be played")
+    report.step("denied storage")
     return True
 
 

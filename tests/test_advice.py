@@ -18,7 +18,10 @@ from test_bots_play import seeded_positions
 from sheepshead.actions import BURY, CALL, CALL_UNKNOWN, PLAY, Action, Kind, action_of
 from sheepshead.bots import make_player
 from sheepshead.bots.advice import Hint, hint, review_cost, review_steps
+from sheepshead.bots.blunders import play_blunders
 from sheepshead.bots.claim import can_claim, claim_order, claimed_play
+from sheepshead.bots.expert import EXPERT
+from sheepshead.bots.knowledge import Knowledge
 from sheepshead.bots.seating import computer_choice, decision_seed
 from sheepshead.buryinfo import Blocked, bury_leaves, bury_options, call_leaves, has_call, leaves
 from sheepshead.cards import SUIT_MASK, SUIT_OF, card_points, mask_bits, mask_of, parse_cards
@@ -574,8 +577,11 @@ def check_hint(h: Hint, view) -> None:
         assert h.value_of(a) == h.value_of(b)
     if view.phase is Phase.PLAY:
         unknown = view.unknown
-        for a in view.legal:
-            assert h.value_of(a) is not None or a.card is unknown
+        k = Knowledge(view, EXPERT.standard.reading)
+        for a in view.legal:                   # every card valued, but the face-down unknown
+            assert h.value_of(a) is not None or a.card is unknown or (   # card and the
+                EXPERT.sound_play and play_blunders(k, a.code - PLAY)    # blunders not searched
+                and a != h.action)
 
 
 def test_hint_is_the_table_experts_choice_at_every_kind_of_decision(few):
