@@ -33,6 +33,8 @@ on a return visit (the stored picture, ``sheepshead:table-visible``) and, with `
 long tasks while it taps through the game; targets (issue 23): ratio <= 0.8 on a first visit and
 <= 0.5 on a return visit, the table visible within 1 s, no task over 200 ms while playing, a first
 visit <= 5.0 MB gzip.
+
+WebKit and Firefox beside Chromium (first visits, this desktop profile): ``bench/load_engines.py``.
 """
 
 from __future__ import annotations
@@ -159,6 +161,11 @@ def build_game(out: Path, full_stdlib: bool, pyc: bool) -> Path:
 SERVED: list[tuple[str, int]] = []  # (URL path, status) of every response, server side
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass                                  # a browser that closed mid-file: nothing to say
+
+
 def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     base: type[build.SiteHandler] = build.make_handler(folder, quiet=True).func
 
@@ -167,7 +174,7 @@ def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
             SERVED.append((urlsplit(self.path).path, int(code)))
 
     handler = functools.partial(Counting, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"

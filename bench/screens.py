@@ -25,7 +25,10 @@ in tests/table_helpers.py's ``find_deal("ace")``), and of the practice hand:
 
 it writes ``<screen>-<moment>.png`` (``phone-play.png``, ``small-bury.png`` …) and prints one
 line per file with its size. A PNG over MAX_PNG_BYTES is taken again as a JPEG (quality 80)
-named ``.jpg`` instead; an older file of the other kind is removed.
+named ``.jpg`` instead; an older file of the other kind is removed.  With ``--webkit`` it adds
+``webkit-play.png`` and ``webkit-summary.png``: the same hand's play and summary screens as
+WebKitGTK (Safari's engine) draws them at 390 px wide, through tests/engine_drivers.py (its
+time and zone are the machine's own: WebKitWebDriver cannot fix them).
 
 What it shows is the same at every run: a fixed seed, instant speed, reduced motion, a
 fixed time zone, locale and date (FIXED_TIME), every screen a fresh first visit, and
@@ -190,6 +193,52 @@ def shoot_practice(browser, gallery: Gallery, screen: str, url: str, origin: str
         context.close()
 
 
+def shoot_webkit(out: Path, url: str, written: list[Path]) -> None:
+    """The play and summary screens as WebKit (Safari's engine) draws them, at 390 px wide
+    and a scale of 2 (``tests/engine_drivers.py``'s WebKitGTK), of the same hand as Chromium's
+    ``phone-play`` and ``phone-summary``: ``webkit-play.png``, ``webkit-summary.png``."""
+    from engine_drivers import WebKit
+    from engine_suite import idle, set_speed, tap
+
+    seed, bury, call = find_deal("ace")
+    with tempfile.TemporaryDirectory(prefix="screens-webkit-") as home:
+        e = WebKit(Path(home))
+        try:
+            e.goto(url + "#game=" + seed[5:])
+            idle(e, 180)
+            tap(e, '[data-ui="tutorial-no"]')
+            set_speed(e, "instant")
+            tap(e, '[data-act="pick"]')
+            for card in bury.cards:
+                tap(e, f'#hand button[data-card="{card}"]')
+            tap(e, f'[data-act="{bury}"]')
+            tap(e, f'[data-act="{call}"]')
+            shots = {"play": False}
+            for _ in range(12):
+                idle(e)
+                if e.js("document.body.dataset.phase") == "over":
+                    break
+                if not shots["play"] and e.js("document.querySelectorAll('#center .tcard').length") >= 2:
+                    _webkit_shot(e, out / "webkit-play.png", written)
+                    shots["play"] = True
+                tap(e, "#hand button.legal", corner=True)
+            if not shots["play"]:
+                raise RuntimeError("no turn of yours with a trick in progress in WebKit")
+            e.wait("!document.getElementById('panel').hidden", 60, "the hand summary")
+            _webkit_shot(e, out / "webkit-summary.png", written)
+        finally:
+            e.close()
+
+
+def _webkit_shot(e, path: Path, written: list[Path]) -> None:
+    e.js("(() => { document.getAnimations().forEach((a) => a.finish && isFinite("
+         "a.effect?.getComputedTiming().endTime) && a.finish()); return true; })()")
+    path.write_bytes(e.driver.get_screenshot_as_png())
+    written.append(path)
+    print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}  "
+          f"{path.stat().st_size / 1024:,.0f} KB", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens",
@@ -197,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
     parser.add_argument("--screens", nargs="+", choices=list(SCREENS), default=list(SCREENS),
                         help="which screens (default: all)")
+    parser.add_argument("--webkit", action="store_true",
+                        help="also webkit-play and webkit-summary, drawn by WebKitGTK")
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} missing: `apt-get install -y chromium`", file=sys.stderr)
@@ -226,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                         shoot_practice(browser, gallery, screen, url, origin, foreign)
                 finally:
                     browser.close()
+            if args.webkit:
+                shoot_webkit(gallery.out, url, gallery.written)
         finally:
             server.shutdown()
             server.server_close()

@@ -81,6 +81,10 @@ class Engine:
     name = "?"
     version = "?"
 
+    def __init__(self, tmp: Path, wasm: bool = True) -> None:
+        """A fresh profile kept under ``tmp``; ``wasm=False``: WebAssembly switched off."""
+        raise NotImplementedError
+
     def goto(self, url: str) -> None: raise NotImplementedError
     def reload(self) -> None: raise NotImplementedError
     def js(self, expr: str) -> Any: raise NotImplementedError
