@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 from ..buryinfo import bury_leaves, call_leaves
 from ..cards import display_order, parse_card
 from ..position import CallKind, Phase
-from ..trickinfo import winning_play
 from ..view import SeatView, ViewTrick
+from .felt import center_html
 from .helptext import alone_text, leaves_text, points_text
-from .markup import ICON, back_html, card_html, short
+from .markup import ICON, card_html, short
 from .markup import button as _button
 from .panels import panel_html
 from .table import Table, TableView
@@ -166,7 +166,7 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     for seat in range(1, 5):            # seats a smaller table does not have stay empty
         out[f"seat-{seat}"] = _seat(tv, seat, busy) if seat < v.players else ""
     out["chips"] = _chips(tv)
-    out["center"] = _center(tv, ui, shown, fresh, four)
+    out["center"] = center_html(tv, ui.review, ui.selected, shown, fresh, four)
     out["status"] = escape(caption) if caption else _status(tv, ui, busy)
     out["tip"] = _tip(tv, ui)
     out["actions"] = "" if busy else _actions(tv, ui)
@@ -231,34 +231,6 @@ def _seat(tv: TableView, seat: int, busy: bool) -> str:
         f'{mark}<div class="badges">{_badges(_roles(tv, seat))}</div></div>')
 
 
-def _trick_cards(trick: ViewTrick, v: SeatView, four: bool, fresh: str) -> str:
-    """The trick's cards; the one winning it is marked by shape (a ring and a ★ tag) and by
-    its name (``…, winning`` while the trick is played, ``…, took the trick`` once it is
-    over), so the mark moves as cards are played and stays until the trick is collected."""
-    out = []
-    last = len(trick.cards) - 1
-    over = trick.winner is not None
-    best = winning_play(trick, v)
-    marked = trick.winner if over else (best[0] if best is not None else None)
-    for k, card in enumerate(trick.cards):
-        seat = trick.seat_of(k, v.players)
-        cls = f"tcard at-{seat}"
-        if k == last and fresh.startswith("enter"):
-            cls += f" {fresh}"
-        mark = ""
-        if seat == marked:
-            cls += " winner" if over else " winning"
-            mark = ", took the trick" if over else ", winning"
-        if card is None:
-            out.append(back_html(cls, tabindex="-1", title=f"{NAMES[seat]}: the unknown card",
-                                 aria_label=f"{NAMES[seat]}: face-down card{mark}"))
-            continue
-        out.append(card_html(card, four_colour=four, cls=cls, tabindex="-1",
-                             label=f"{NAMES[seat]}: {card.name}{mark}",
-                             title=f"{NAMES[seat]}: {card.name}"))
-    return "".join(out)
-
-
 def _chips(tv: TableView) -> str:
     v = tv.seat
     chips = []
@@ -300,25 +272,6 @@ def _jack_out(v: SeatView) -> bool:
     """The partner's card (the Jack of diamonds option) has been played face up."""
     card = v.partner_card
     return card is not None and any(c is card for c in v.played_cards())
-
-
-def _center(tv: TableView, ui: UiState, shown: ViewTrick | None, fresh: str, four: bool) -> str:
-    v = tv.seat
-    if ui.review and v.tricks and v.tricks[-1].winner is not None:
-        t = v.tricks[-1]
-        return (f'<div class="trick review" role="group" aria-label="Last trick">'
-                f'{_trick_cards(t, v, four, "")}</div>')
-    if v.phase is Phase.PICK:
-        return ('<div class="blind" role="group" aria-label="The blind">'
-                f'{back_html("bcard", tabindex="-1")}{back_html("bcard", tabindex="-1")}'
-                '<span class="blind-label">Blind</span></div>')
-    trick = shown if shown is not None else v.trick
-    if trick is None:
-        return ""
-    collecting = fresh.startswith("collect")
-    cls = f"trick {fresh if collecting else ''}".strip()
-    return (f'<div class="{cls}" role="group" aria-label="Current trick">'
-            f'{_trick_cards(trick, v, four, fresh)}</div>')
 
 
 def _status(tv: TableView, ui: UiState, busy: bool) -> str:
