@@ -44,7 +44,9 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 VIEWPORTS = {
     "320x568": {"width": 320, "height": 568},     # a small phone
+    "360x780": {"width": 360, "height": 780},     # a common Android phone
     "390x844": {"width": 390, "height": 844},     # a phone in portrait
+    "430x932": {"width": 430, "height": 932},     # a large phone
     "844x390": {"width": 844, "height": 390},     # the same phone on its side
     "1280x800": {"width": 1280, "height": 800},   # a desktop
 }

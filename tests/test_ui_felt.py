@@ -109,3 +109,20 @@ def test_the_trick_takes_the_middle_once_the_play_begins():
         assert html == ""
     else:
         assert 'aria-label="Current trick"' in html and "bury" not in html.lower()
+
+
+def test_a_dailys_first_hand_names_who_you_play_against():
+    daily = Table("daily:2026-12-02", Settings(speed="instant"), level="expert")
+    html = _center(daily, UiState())
+    assert "Today's Daily: you against Gus, Bev, Lars and Dottie (Expert)." in html
+    assert 'class="blind noted"' in html
+    new_game = Table(_seed(True), Settings(speed="instant"), level="standard")
+    assert "daily-note" not in _center(new_game, UiState())
+    while not daily.hand.is_over:                    # hand 2 of the Daily: said once is enough
+        if daily.human_turn:
+            daily.act(daily.seat_view().legal[0])
+        else:
+            daily.step()
+    daily.next_hand()
+    assert daily.seat_view().phase is Phase.PICK
+    assert "daily-note" not in _center(daily, UiState())

@@ -3,7 +3,8 @@
 What lies in the middle at each moment of a hand, so that the felt is never an empty green
 field while the hand is being decided (issue 22):
 
-* before anyone picks, the two face-down cards of the blind;
+* before anyone picks, the two face-down cards of the blind (over them, on a Daily's first
+  hand, who you play against);
 * while the picker buries, two places for the bury: yours fill face up as you tap the cards
   (with their points), another picker's are two face-down cards;
 * while the picker calls a partner, the bury it made: face up when it is yours;
@@ -16,13 +17,15 @@ to the picker alone); the cards here are never buttons that act.
 
 from __future__ import annotations
 
+from html import escape
+
 from ..cards import Card
 from ..position import Phase
 from ..trickinfo import winning_play
 from ..view import SeatView, ViewTrick
 from .markup import back_html, card_html
 from .table import TableView
-from .wording import HUMAN, NAMES
+from .wording import HUMAN, NAMES, and_list
 
 __all__ = ["center_html", "trick_cards"]
 
@@ -38,7 +41,8 @@ def center_html(tv: TableView, review: bool, selected: list[str], shown: ViewTri
         return (f'<div class="trick review" role="group" aria-label="Last trick">'
                 f'{trick_cards(t, v, four, "")}</div>')
     if v.phase is Phase.PICK:
-        return _pair("blind", "The blind", [None, None], "Blind", four)
+        note = _daily_note(tv)
+        return note + _pair("blind noted" if note else "blind", "The blind", [None, None], "Blind", four)
     if v.phase in (Phase.BURY, Phase.CALL) and v.picker is not None:
         return _bury(v, selected, four)
     trick = shown if shown is not None else v.trick
@@ -48,6 +52,15 @@ def center_html(tv: TableView, review: bool, selected: list[str], shown: ViewTri
     cls = f"trick {fresh if collecting else ''}".strip()
     return (f'<div class="{cls}" role="group" aria-label="Current trick">'
             f'{trick_cards(trick, v, four, fresh)}</div>')
+
+
+def _daily_note(tv: TableView) -> str:
+    """Over the blind of a Daily's first hand: who you play against, and that everyone does."""
+    if tv.daily_date is None or tv.hand_number != 1 or tv.tutorial:
+        return ""
+    others = and_list(list(tv.names[1:]))
+    return (f'<p class="felt-note" id="daily-note">Today\'s Daily: you against {escape(others)} '
+            f"({escape(tv.level_name)}). Everyone plays these ten hands today.</p>")
 
 
 def _bury(v: SeatView, selected: list[str], four: bool) -> str:
