@@ -115,3 +115,20 @@ def test_tips_on_many_hands():
                     break
                 state.apply(players[state.to_act].choose(state.view(state.to_act)))
     assert topics == set(TOPICS)
+
+
+def test_the_review_agrees_with_the_tips_on_the_practice_hand():
+    """Played as its tips teach (today's Standard), the practice hand's review, the Expert's
+    on the table's own seeds, finds every decision as the Expert would make it: a new player
+    is never told by the review that a tip cost points (issue 22)."""
+    from sheepshead.bots.advice import review_steps
+    from sheepshead.ui.helptext import review_line, review_total
+    from sheepshead.ui.settings import Settings
+    from sheepshead.ui.table import Table
+
+    state, tips = play_practice(STANDARD.choose)
+    seeds = Table(PRACTICE_SEED, Settings(speed="instant"), level=PRACTICE_LEVEL).review_seeds()
+    steps = list(review_steps(state, 0, seed=seeds))
+    assert len(steps) >= 6 and all(t is not None for t in tips[:len(steps)])
+    assert [review_line(s) for s in steps if "as the Expert would" not in review_line(s)] == []
+    assert review_total(steps) == "You played this hand as the Expert would."
