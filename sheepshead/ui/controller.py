@@ -283,6 +283,7 @@ class Controller(Turns):
             self._switch(lambda: moving.answer(name))
             if self.ui.panel == "menu":         # the statistics as they now are
                 self.ui.stats = self.session.stats_lines()
+                self.ui.waiting = self.session.waiting_game()
         self._draw()
 
     def _interface(self, intent: str) -> None:
