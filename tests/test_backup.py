@@ -36,7 +36,8 @@ from sheepshead.ui.backup import (
 )
 from sheepshead.ui.controller import Controller
 from sheepshead.ui.daily import DailyResults, daily_game
-from sheepshead.ui.events import BackupFile, Download, Share, Start, Tap
+from sheepshead.ui.events import BackupFile, Download, Draw, Share, Start, Tap
+from sheepshead.ui.panels import KEPT_WHERE
 from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
 from sheepshead.ui.session import Session
 from sheepshead.ui.settings import Settings
@@ -215,8 +216,28 @@ def test_storage_refusing_writes_nothing_half_and_says_so():
     s.moving.offer = (backup, "file")
     here.refuse = True
     s.moving.answer("import-yes")
-    assert any(n.startswith("Nothing was imported: ") for n in s.notices)
+    assert any(n.startswith("Nothing was imported: The Daily results could not be saved: "
+                            "storage refused") for n in s.notices)
     assert RESULTS_KEY not in here.items
+
+
+def test_a_full_storage_makes_room_by_dropping_the_tables_picture_as_a_save_does():
+    from sheepshead.ui.picture import PICTURE_KEY
+
+    class Full(MemoryStorage):
+        def set(self, key: str, text: str) -> None:
+            if PICTURE_KEY in self.items and key != PICTURE_KEY:
+                raise OSError("QuotaExceededError: storage is full")
+            super().set(key, text)
+
+    here = Full()
+    s = Session(here, lambda: NOW)
+    s.start("")
+    here.items[PICTURE_KEY] = "picture"
+    s.moving.offer = (export(browser(2, new_game=None)), "file")
+    s.moving.answer("import-yes")
+    assert "Imported 2 Daily results." in s.notices
+    assert PICTURE_KEY not in here.items and len(DailyResults(here).book().results) == 2
 
 
 # ------------------------------------------------------------- bad input
@@ -328,7 +349,11 @@ def test_the_menu_exports_a_file_and_a_link_and_the_link_asks_before_importing()
     old = browser(2, daily=TODAY)
     c = Controller(old, lambda: NOW, href=lambda: "https://example.org/#daily=2026-12-02")
     c.handle(Start(""))
-    c.handle(Tap(ui="menu"))
+    menu = next(e for e in c.handle(Tap(ui="menu")) if isinstance(e, Draw))
+    panel = dict(menu.regions)["panel"]
+    assert 'data-ui="backup-file"' in panel and 'data-ui="backup-link"' in panel
+    assert '<input type="file" data-backup="file"' in panel
+    assert "Export" in KEPT_WHERE and "another browser" in KEPT_WHERE
     out = c.handle(Tap(ui="backup-file"))
     file = next(e for e in out if isinstance(e, Download))
     assert file.name == "sheepshead-backup-2026-12-02.json"

@@ -35,7 +35,8 @@ from .backup import (
 from .daily import DailyResults
 from .events import BackupFile, Download, Share
 from .markup import button
-from .saves import GAME_KEY, SaveError, SaveStore, date_of_key
+from .picture import drop_picture
+from .saves import GAME_KEY, SaveError, SaveStore, StorageFailed, date_of_key
 from .settings import Settings
 
 __all__ = ["Moving", "MOVING_INTENTS"]
@@ -122,9 +123,14 @@ class Moving:
         if offer is None or intent == "import-no":
             return
         s = self.s
+        replacing = intent == "import-replace"
         try:
-            done = import_backup(offer[0], s.results, s.store,
-                                 replace_games=intent == "import-replace")
+            try:
+                done = import_backup(offer[0], s.results, s.store, replace_games=replacing)
+            except StorageFailed:       # full? the table's picture gives way, as for a save
+                if not drop_picture(s.store.storage):
+                    raise
+                done = import_backup(offer[0], s.results, s.store, replace_games=replacing)
         except SaveError as e:                      # StorageFailed too: nothing written
             s.notice(f"Nothing was imported: {e}.")
             return

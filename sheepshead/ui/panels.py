@@ -106,7 +106,7 @@ def _text(setting: str, label: str, value: str, help_text: str, max_length: int)
 KEPT_WHERE = ("Kept in this browser only: your Daily results, each game's save and your "
               "settings, in its storage for this site. Clearing the site's data deletes them, "
               "and Safari deletes them after about a week without a visit unless the game is "
-              "on your home screen. Export them to keep a copy or to move to another browser.")
+              "on your home screen. The menu's Export keeps a copy to import in another browser.")
 """Said under the statistics: what is kept where (docs/offline.md, "Browsers")."""
 
 
