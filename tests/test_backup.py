@@ -385,7 +385,7 @@ def test_a_bad_file_or_link_is_one_notice_and_nothing_changes():
     c = Controller(MemoryStorage(), lambda: NOW)
     c.handle(Start("#backup=1.AAAA"))
     assert c.session.moving.offer is None
-    assert any(n.startswith("This backup link cannot be read: backup link: cut short")
+    assert any(n.startswith("This backup link cannot be read: cut short")
                for n in c.ui.notices)
     c.handle(BackupFile("photo.jpg", None, 9_000_000))
     c.handle(BackupFile("notes.txt", "hello", 5))
@@ -393,3 +393,18 @@ def test_a_bad_file_or_link_is_one_notice_and_nothing_changes():
         in c.ui.notices
     assert any(n.startswith("“notes.txt” cannot be imported: backup: not JSON")
                for n in c.ui.notices)
+
+
+def test_import_and_replace_puts_the_backups_game_on_the_table_when_it_was_there():
+    theirs = export(browser(0, new_game=30, seed=3))
+    here = browser(0, new_game=10, seed=5)
+    c = Controller(here, lambda: NOW)
+    c.handle(Start("#game=" + NEW_SEED.partition(":")[2]))
+    assert c.session.key == GAME_KEY
+    c.session.moving.offer = (theirs, "file")
+    html = c.session.overlay(c.ui)[1]
+    assert "Your New Game here would be replaced" in html and 'data-ui="import-replace"' in html
+    c.handle(Tap(ui="import-replace"))
+    assert "Imported 1 game." in c.ui.notices
+    assert c.session.table.game.to_json() == theirs.games[GAME_KEY].game
+    assert c.session.moving.offer is None

@@ -78,8 +78,8 @@ class Moving:
     def export_file(self) -> Download:
         """The backup file to download, with one line saying what it holds."""
         backup = self.backup()
-        self.s.notice(f"Your backup is downloading as {file_name(self.s.today)}: "
-                      f"{backup.holds()}. Open it with Import in the other browser.")
+        self.s.notice(f"Downloading {file_name(self.s.today)}: {backup.holds()}. "
+                      f"Import it in the other browser.")
         return Download(file_name(self.s.today), backup.to_text())
 
     def export_link(self, href: str) -> Share | None:
@@ -103,7 +103,8 @@ class Moving:
         try:
             self.offer = (read_link(fragment), "link")
         except SheepsheadError as e:
-            self.s.notice(f"This backup link cannot be read: {e}. Nothing was imported.")
+            why = str(e).removeprefix("backup link: ").removeprefix("backup: ")
+            self.s.notice(f"This backup link cannot be read: {why}. Nothing was imported.")
 
     def open_file(self, event: BackupFile) -> None:
         """A file chosen for Import: read it and ask (one line when refused)."""
