@@ -19,8 +19,8 @@ from pyodide.ffi import JsException
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from sheepshead.ui.backup import MAX_BACKUP_CHARS
 from sheepshead.ui.events import BackupFile
+from sheepshead.ui.jsontext import MAX_BACKUP_CHARS
 
 __all__ = ["LocalStorage", "open_storage", "local_now", "share", "is_none", "download",
            "read_file", "motion", "clock", "text_or_none"]

@@ -40,7 +40,7 @@ from ..errors import SheepsheadError
 from ..grammar import parse_date
 from ..results import check_result, parse_result
 from .daily import DAILY_RULES, RESULTS_FORMAT, DailyResult, DailyResults, ResultsBook
-from .jsontext import MAX_DEPTH, nesting_depth
+from .jsontext import MAX_BACKUP_CHARS, MAX_DEPTH, nesting_depth
 from .saves import GAME_KEY, GameSave, SaveStore, StorageFailed, date_of_key, read_save
 from .settings import Settings
 from .wording import place_of
@@ -53,9 +53,6 @@ BACKUP_FORMAT = "sheepshead-backup/1"
 BACKUP_HASH = "#backup="
 LINK_VERSION = "1"
 """The version written before the link's data (``#backup=1.…``)."""
-MAX_BACKUP_CHARS = 4_000_000
-"""The longest backup read: a results book of at most 2,000,000 characters (about nine years
-of Dailies) and the games in progress."""
 MAX_LINK_CHARS = 65_536
 """The longest backup link read or written (64 KB): a link carries about 180 Daily results."""
 MAX_GAMES = 24
@@ -192,7 +189,10 @@ def _results(book: object) -> tuple[dict[_dt.date, DailyResult], int]:
     skipped = sum(twice.values())               # a day named twice: neither is trusted
     kept = {name: entry for name, entry in entries.items() if name not in twice}
     text = json.dumps({**book, "results": kept}, ensure_ascii=True)
-    read = ResultsBook.from_text(text)
+    try:
+        read = ResultsBook.from_text(text)
+    except SheepsheadError as e:
+        raise SheepsheadError(f"backup: {e}") from None
     skipped += len(read.unreadable)
     checked: dict[_dt.date, DailyResult] = {}
     for day, result in read.results.items():

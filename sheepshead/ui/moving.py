@@ -17,27 +17,19 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import replace
 from html import escape
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..errors import SheepsheadError
-from .backup import (
-    MAX_BACKUP_CHARS,
-    Backup,
-    backup_link,
-    file_name,
-    import_backup,
-    in_the_way,
-    make_backup,
-    merged_settings,
-    read_backup,
-    read_link,
-)
 from .daily import DailyResults
 from .events import BackupFile, Download, Share
+from .jsontext import MAX_BACKUP_CHARS
 from .markup import button
 from .picture import drop_picture
 from .saves import GAME_KEY, SaveError, SaveStore, StorageFailed, date_of_key
 from .settings import Settings
+
+if TYPE_CHECKING:                   # the format loads with the first export or import
+    from .backup import Backup
 
 __all__ = ["Moving", "MOVING_INTENTS"]
 
@@ -72,11 +64,13 @@ class Moving:
 
     # ---------------------------------------------------------------- out
     def backup(self) -> Backup:
+        from .backup import make_backup
         s = self.s
         return make_backup(s.results, s.store, s.settings, s.today)
 
     def export_file(self) -> Download:
         """The backup file to download, with one line saying what it holds."""
+        from .backup import file_name
         backup = self.backup()
         self.s.notice(f"Downloading {file_name(self.s.today)}: {backup.holds()}. "
                       f"Import it in the other browser.")
@@ -85,6 +79,7 @@ class Moving:
     def export_link(self, href: str) -> Share | None:
         """The backup as a link to share (results only, or the latest, when all does not
         fit; the text says so)."""
+        from .backup import backup_link
         backup = self.backup()
         try:
             link, carried = backup_link(backup, href)
@@ -100,6 +95,7 @@ class Moving:
     # ----------------------------------------------------------------- in
     def open_link(self, fragment: str) -> None:
         """A ``#backup=`` link: read it and ask (or say in one line why it is refused)."""
+        from .backup import read_link
         try:
             self.offer = (read_link(fragment), "link")
         except SheepsheadError as e:
@@ -108,6 +104,7 @@ class Moving:
 
     def open_file(self, event: BackupFile) -> None:
         """A file chosen for Import: read it and ask (one line when refused)."""
+        from .backup import read_backup
         name = event.name[:60]
         if event.text is None or event.size > MAX_BACKUP_CHARS:
             self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
@@ -123,6 +120,7 @@ class Moving:
         offer, self.offer = self.offer, None
         if offer is None or intent == "import-no":
             return
+        from .backup import import_backup, merged_settings
         s = self.s
         replacing = intent == "import-replace"
         try:
@@ -148,6 +146,7 @@ class Moving:
         """The question before an import (None: none waiting)."""
         if self.offer is None:
             return None
+        from .backup import in_the_way
         backup, source = self.offer
         new = sum(day not in self.s.results.book().results for day in backup.results)
         made = f" (made {backup.made.isoformat()})" if backup.made else ""
