@@ -15,7 +15,7 @@ import datetime
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import JsException
+from pyodide.ffi import JsException, create_once_callable
 from pyscript import document, window
 from pyscript.ffi import to_js
 
@@ -124,7 +124,7 @@ def download(name: str, text: str) -> None:
     document.body.appendChild(link)
     link.click()
     link.remove()
-    window.setTimeout(to_js(lambda: window.URL.revokeObjectURL(url)), 10_000)
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
 
 async def read_file(el: Any, send: Callable[[BackupFile], None]) -> None:

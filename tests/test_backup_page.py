@@ -123,6 +123,7 @@ def test_a_fresh_browser_imports_the_file_and_the_link_and_loses_nothing(phone, 
     path = tmp_path / download.suggested_filename
     download.save_as(path)
     assert json.loads(path.read_text())["format"] == "sheepshead-backup/1"
+    old.clock.run_for(11_000)                   # the file's object URL is let go, quietly
     old.evaluate("navigator.clipboard.writeText('')")
     old.locator("#panel").get_by_role("button", name="Export as a link").click()
     old.wait_for_function("navigator.clipboard.readText().then(t => t !== '')")
