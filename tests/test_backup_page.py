@@ -137,7 +137,8 @@ def test_a_fresh_browser_imports_the_file_and_the_link_and_loses_nothing(phone, 
     assert stat(new, "Dailies played") == "0"
     new.set_input_files('#panel input[data-backup="file"]', str(path))
     asked = answer_import(new)
-    assert "holds 2 Daily results, 1 game in progress and your settings" in asked
+    assert "holds 2 Daily results, 1 game in progress and your settings." in asked
+    assert "New here: 2 Daily results." in asked
     assert notice(new, "Imported") == "Imported 2 Daily results, 1 game and your settings."
     assert stat(new, "Dailies played") == "2"
     new.locator('#panel [data-ui="resume"]').wait_for(state="visible")   # the New Game came
@@ -147,7 +148,7 @@ def test_a_fresh_browser_imports_the_file_and_the_link_and_loses_nothing(phone, 
     # The link opens in the same tab: it asks first, and everything here stays.
     new.evaluate("(h) => { location.hash = h; }", "#" + link.partition("#")[2])
     asked = answer_import(new)
-    assert "0 of the results are new here" in asked
+    assert "New here: 0 Daily results." in asked
     assert notice(new, "Nothing new") == "Nothing new to import; 3 already here were kept."
     assert new.evaluate(f"localStorage.getItem({RESULTS_KEY!r})") == book
     assert "#backup=" not in new.evaluate("location.hash")          # not applied again

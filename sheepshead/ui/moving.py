@@ -146,12 +146,13 @@ class Moving:
         """The question before an import (None: none waiting)."""
         if self.offer is None:
             return None
-        from .backup import in_the_way
+        from .backup import count, in_the_way
         backup, source = self.offer
         new = sum(day not in self.s.results.book().results for day in backup.results)
         made = f" (made {backup.made.isoformat()})" if backup.made else ""
-        lines = [f"This {source}{made} holds {backup.holds()}; {new:,} of the results are "
-                 f"new here. Results already here stay as they are."]
+        lines = [f"This {source}{made} holds {backup.holds()}.",
+                 f"New here: {count(new, 'Daily result')}. Results already here stay as "
+                 f"they are."]
         if backup.partial:
             lines.append("It is only part of a backup: the file holds everything.")
         if backup.skipped:
