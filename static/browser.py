@@ -6,18 +6,24 @@ puts this file beside ``main.py`` (``pyscript.json``'s ``files``).
   :func:`open_storage` gives None when the browser denies it.
 * :func:`local_now` — the local date and time.
 * :func:`share` — the system share sheet, else the clipboard, else the text to copy.
-* :func:`is_none` — Python None or JavaScript null / undefined.
+* :func:`download` — save a text as a file (a backup); :func:`read_file` — the file chosen
+  in an ``<input type="file">`` (Import), as a :class:`~sheepshead.ui.events.BackupFile`.
+* :func:`motion`, :func:`clock`, :func:`text_or_none`, :func:`is_none` — small helpers.
 """
 
 import datetime
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import JsException
-from pyscript import window
+from pyodide.ffi import JsException, create_once_callable
+from pyscript import document, window
 from pyscript.ffi import to_js
 
-__all__ = ["LocalStorage", "open_storage", "local_now", "share", "is_none"]
+from sheepshead.ui.events import BackupFile
+from sheepshead.ui.jsontext import MAX_BACKUP_CHARS
+
+__all__ = ["LocalStorage", "open_storage", "local_now", "share", "is_none", "download",
+           "read_file", "motion", "clock", "text_or_none"]
 
 
 class LocalStorage:
@@ -94,3 +100,41 @@ async def share(line: str, notice: Callable[..., None]) -> None:
 def is_none(x: object) -> bool:
     """True for Python None and JavaScript null / undefined."""
     return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
+def text_or_none(value: Any) -> str | None:
+    return None if is_none(value) else str(value)
+
+
+def motion() -> bool:
+    """Whether the browser allows motion (the system's reduced-motion preference)."""
+    return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
+
+
+def clock() -> float:
+    return float(window.performance.now()) / 1000
+
+
+def download(name: str, text: str) -> None:
+    """Save ``text`` as the file ``name``: a Blob and a link with ``download``, clicked."""
+    url = window.URL.createObjectURL(window.Blob.new(to_js([text]),
+                                                     to_js({"type": "application/json"})))
+    link = document.createElement("a")
+    link.href, link.download = url, name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+
+async def read_file(el: Any, send: Callable[[BackupFile], None]) -> None:
+    """The file chosen in ``el`` (an ``<input type="file">``) for :func:`send`: its text,
+    unless it is bigger than any backup (then it is not read at all)."""
+    files = el.files
+    if is_none(files) or int(files.length) == 0:
+        return
+    chosen = files.item(0)
+    size = int(chosen.size)
+    text = str(await chosen.text()) if size <= MAX_BACKUP_CHARS else None
+    el.value = ""                           # the same file can be chosen again
+    send(BackupFile(str(chosen.name), text, size))

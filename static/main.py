@@ -17,7 +17,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from browser import is_none, local_now, open_storage, share
+from browser import clock, download, is_none, local_now, motion, open_storage, read_file, share, text_or_none
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -25,6 +25,7 @@ from sheepshead.ui.controller import TICK_S, Controller
 from sheepshead.ui.events import (
     Announce,
     Change,
+    Download,
     Draw,
     Effect,
     Event,
@@ -44,19 +45,6 @@ from sheepshead.ui.events import (
     Tick,
     Wait,
 )
-
-
-def motion() -> bool:
-    """Whether the browser allows motion (the system's reduced-motion preference)."""
-    return not window.matchMedia("(prefers-reduced-motion: reduce)").matches
-
-
-def clock() -> float:
-    return float(window.performance.now()) / 1000
-
-
-def text_or_none(value: Any) -> str | None:
-    return None if is_none(value) else str(value)
 
 
 class Page:
@@ -121,6 +109,8 @@ class Page:
         elif isinstance(effect, SetHash):
             if window.location.hash != effect.fragment:
                 window.history.replaceState(None, "", effect.fragment)
+        elif isinstance(effect, Download):
+            download(effect.name, effect.text)
         elif isinstance(effect, Look):
             for name, on in effect.classes:
                 document.body.classList.toggle(name, on)
@@ -171,6 +161,9 @@ class Page:
     def on_change(self, evt: Any) -> None:
         el = evt.target
         if is_none(el) or not hasattr(el, "getAttribute"):
+            return
+        if el.getAttribute("data-backup") == "file":     # Import: its text, as an event
+            self.spawn(read_file(el, self.send))
             return
         option = text_or_none(el.getAttribute("data-option"))
         key = option or text_or_none(el.getAttribute("data-setting"))

@@ -27,11 +27,22 @@ from sheepshead.errors import SheepsheadError
 from sheepshead.game import Game
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.rules import Rules
+from sheepshead.ui.backup import backup_link, import_backup, make_backup, read_backup
 from sheepshead.ui.boards import BOARDS_KEY, Boards
+from sheepshead.ui.daily import DailyResults
 from sheepshead.ui.friends import MAX_REFUSED_SHOWN
 from sheepshead.ui.links import parse_link
-from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, SETTINGS_KEY, GameSave, MemoryStorage, daily_key
+from sheepshead.ui.saves import (
+    GAME_KEY,
+    RESULTS_KEY,
+    SETTINGS_KEY,
+    GameSave,
+    MemoryStorage,
+    SaveStore,
+    daily_key,
+)
 from sheepshead.ui.session import Session
+from sheepshead.ui.settings import Settings
 from sheepshead.ui.viewer import ViewerState, viewer_html, viewer_model
 
 TODAY = dt.date(2026, 12, 1)
@@ -108,6 +119,40 @@ def valid_saves() -> tuple[str, ...]:
     rng = random.Random(23)
     game = _played("daily:2026-12-01", Rules(), rng, 1)
     return (GameSave.of(game, "expert").to_text(),)
+
+
+@cache
+def valid_backups() -> tuple[str, str]:
+    """A backup (issue 24) of two Daily results and a New Game in progress: its file text
+    and its link (``#backup=1.…``)."""
+    rng = random.Random(29)
+    storage = MemoryStorage()
+    for day in (TODAY - dt.timedelta(days=2), TODAY - dt.timedelta(days=1)):
+        game = _played(f"daily:{day.isoformat()}", Rules(), rng, 10)
+        DailyResults(storage).record(game, hints=False, now=dt.datetime(2026, 12, 1, 9))
+    new = _played("game:0123456789abcdef", Rules(), rng, 1)
+    SaveStore(storage).save(GameSave.of(new, "standard"), replace_game=True)
+    backup = make_backup(DailyResults(storage), SaveStore(storage), Settings(), TODAY)
+    assert len(backup.results) == 2 and len(backup.games) == 1
+    return backup.to_text(), backup_link(backup, "")[0]
+
+
+def check_backup(text: str) -> None:
+    """A backup file: refused in one line, or every entry it holds checked and imported
+    into a fresh browser whose page then opens a table."""
+    with within(SECONDS, "read_backup"):
+        try:
+            backup = read_backup(text)
+        except SheepsheadError as e:
+            assert "\n" not in str(e)
+            return
+    storage = MemoryStorage()
+    with within(SECONDS, "import_backup"):
+        import_backup(backup, DailyResults(storage), SaveStore(storage))
+        s = Session(storage, lambda: dt.datetime(2026, 12, 1, 9, 0))
+        s.start("")
+        s.stats_lines()
+    assert s.table is not None and s.take_notices() == []
 
 
 def mutated(base: str) -> st.SearchStrategy[str]:

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sheepshead.ui.backup import read_backup, read_link
+
 FAST = settings(max_examples=100, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -56,6 +58,18 @@ def test_mutated_boards(text: str) -> None:
     fuzzing.check_save(text)
 
 
+@settings(FAST, max_examples=40)
+@given(fuzzing.mutated(fuzzing.valid_backups()[0]))
+def test_mutated_backups(text: str) -> None:
+    fuzzing.check_backup(text)
+
+
+@settings(FAST, max_examples=40)
+@given(fuzzing.mutated(fuzzing.valid_backups()[1]))
+def test_mutated_backup_links_in_the_page(text: str) -> None:
+    fuzzing.check_link_in_the_page(text)
+
+
 def test_the_valid_inputs_are_accepted() -> None:
     """The generators start from inputs that every way in accepts."""
     for link in fuzzing.valid_links():
@@ -63,3 +77,6 @@ def test_the_valid_inputs_are_accepted() -> None:
         assert code == 0, err
     for record in fuzzing.valid_records():
         assert fuzzing.run_cli("replay", "-", stdin=record)[0] == 0
+    text, link = fuzzing.valid_backups()
+    assert read_backup(text).skipped == 0
+    assert read_link(link) == read_backup(text)

@@ -28,6 +28,7 @@ from ..view import ViewTrick
 from .animation import diff
 from .events import (
     Announce,
+    BackupFile,
     Change,
     Draw,
     Effect,
@@ -52,6 +53,7 @@ from .friends import FRIENDS_INTENTS
 from .glossary import explain
 from .hintwords import hint_words
 from .keys import key_tap
+from .moving import MOVING_INTENTS
 from .pagemarks import CHECK_MARKS, body_marks, page_title
 from .picture import PANELS_KEPT, picture_text
 from .render import UiState, notices_html, render, ui_intent
@@ -161,6 +163,9 @@ class Controller(Turns):
             self._failed(event.error)
         elif isinstance(event, Start):
             self._start(event)
+        elif isinstance(event, BackupFile):
+            self.session.moving.open_file(event)
+            self._draw()
         return self.out
 
     def _start(self, event: Start) -> None:
@@ -230,6 +235,8 @@ class Controller(Turns):
             self._draw()
         elif name in FRIENDS_INTENTS:
             self._friends(intent)
+        elif name in MOVING_INTENTS:
+            self._moving(name)
         elif name in games:
             if name in ("daily", "new", "tutorial", "tutorial-no", "resume"):
                 self.ui.panel = None
@@ -264,6 +271,20 @@ class Controller(Turns):
         self._switch(lambda: shared.extend(filter(None, [
             self.session.friends.intent(intent, self.href())])))
         self.out.extend(Share(line) for line in shared)
+
+    def _moving(self, name: str) -> None:
+        """Export a backup (a file, a link) or answer the question before an import."""
+        moving = self.session.moving
+        if name == "backup-file":
+            self.out.append(moving.export_file())
+        elif name == "backup-link":
+            self.out.extend(filter(None, [moving.export_link(self.href())]))
+        else:
+            self._switch(lambda: moving.answer(name))
+            if self.ui.panel == "menu":         # the statistics as they now are
+                self.ui.stats = self.session.stats_lines()
+                self.ui.waiting = self.session.waiting_game()
+        self._draw()
 
     def _interface(self, intent: str) -> None:
         """What only the interface changes: a card chosen, a panel opened (ui_intent)."""
@@ -346,6 +367,8 @@ class Controller(Turns):
             return
         if self.session.question is not None:
             self._intent("confirm-no")
+        elif self.session.moving.offer is not None:
+            self._intent("import-no")
         elif self.session.link is not None:
             self._intent("viewer-close")
         elif self.session.friends.open is not None:

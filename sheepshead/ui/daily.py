@@ -382,6 +382,17 @@ class DailyResults(Shelf):
         self._write(book)
         return book.results[day]
 
+    def take_in(self, results: list[DailyResult]) -> tuple[int, int]:
+        """Add results from elsewhere (a backup) in one write, never over a date's result
+        here (a locked result is final): how many were added, how many dates kept theirs.
+        Raises as :meth:`record` does, and then nothing was written."""
+        book = self.book()
+        new = {r.day: r for r in results if r.day not in book.results}
+        if new:
+            self._writable(book)
+            self._write(replace(book, results={**book.results, **new}))
+        return len(new), len(results) - len(new)
+
     def _writable(self, book: ResultsBook) -> None:
         if book.read_only:
             raise SaveError("the Daily results were written by a newer version of the game "

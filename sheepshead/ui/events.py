@@ -13,8 +13,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 __all__ = ["Event", "Effect", "Start", "Tap", "Change", "Key", "Timer", "Progress", "Tick",
-           "HashChange", "StorageChange", "Notice", "Failed", "Draw", "Wait", "Announce",
-           "Focus", "Spawn", "Share", "SetHash", "Look"]
+           "HashChange", "StorageChange", "Notice", "Failed", "BackupFile", "Draw", "Wait",
+           "Announce", "Focus", "Spawn", "Share", "SetHash", "Look", "Download"]
 
 
 # ------------------------------------------------------------------ events
@@ -97,8 +97,18 @@ class Failed:
     error: BaseException
 
 
+@dataclass(frozen=True)
+class BackupFile:
+    """A file chosen for Import (the menu's ``<input type="file">``): its name, its text
+    (None when its ``size`` in bytes was over the most a backup takes: it was not read)."""
+
+    name: str
+    text: str | None
+    size: int
+
+
 Event = Start | Tap | Change | Key | Timer | Progress | Tick | HashChange | StorageChange \
-    | Notice | Failed
+    | Notice | Failed | BackupFile
 
 
 # ----------------------------------------------------------------- effects
@@ -167,4 +177,12 @@ class Look:
     props: tuple[tuple[str, str], ...]
 
 
-Effect = Draw | Wait | Announce | Focus | Spawn | Share | SetHash | Look
+@dataclass(frozen=True)
+class Download:
+    """Save ``text`` as a file named ``name`` (a backup: :mod:`sheepshead.ui.moving`)."""
+
+    name: str
+    text: str
+
+
+Effect = Draw | Wait | Announce | Focus | Spawn | Share | SetHash | Look | Download

@@ -13,13 +13,18 @@ import json
 
 from ..errors import SheepsheadError
 
-__all__ = ["MAX_SAVE_CHARS", "MAX_RESULTS_CHARS", "MAX_DEPTH", "parse_json", "nesting_depth"]
+__all__ = ["MAX_SAVE_CHARS", "MAX_RESULTS_CHARS", "MAX_BACKUP_CHARS", "MAX_DEPTH", "parse_json",
+           "nesting_depth"]
 
 MAX_SAVE_CHARS = 200_000
 """A saved game longer than this is not read (a finished game takes about 5,000)."""
 MAX_RESULTS_CHARS = 2_000_000
 """The longest results book read: a Daily's entry takes about 600 characters, so this holds
 some nine years of Dailies (it was 10,000,000)."""
+MAX_BACKUP_CHARS = 4_000_000
+"""The longest backup read (:mod:`sheepshead.ui.backup`): a results book of at most
+:data:`MAX_RESULTS_CHARS` and the games in progress.  A file chosen for Import that is
+longer is not even read."""
 MAX_DEPTH = 32
 """The deepest nesting of stored JSON that is read (a save needs 4)."""
 

@@ -106,7 +106,7 @@ def _text(setting: str, label: str, value: str, help_text: str, max_length: int)
 KEPT_WHERE = ("Kept in this browser only: your Daily results, each game's save and your "
               "settings, in its storage for this site. Clearing the site's data deletes them, "
               "and Safari deletes them after about a week without a visit unless the game is "
-              "on your home screen.")
+              "on your home screen. The menu's Export keeps a copy to import in another browser.")
 """Said under the statistics: what is kept where (docs/offline.md, "Browsers")."""
 
 
@@ -142,6 +142,13 @@ def _check(setting: str, label: str, value: bool) -> str:
             f'{" checked" if value else ""}><span>{escape(label)}</span></label>')
 
 
+BACKUP_HTML = (
+    '<div class="menu-buttons backup">'
+    + _button("Export to a file", "", data_ui="backup-file")
+    + _button("Export as a link", "", data_ui="backup-link")
+    + '<label class="btn file">Import…<input type="file" data-backup="file" '
+    'accept=".json,application/json,text/plain"></label></div>')
+"""Export and import of a backup (:mod:`.moving`), under the statistics in the menu."""
 NAME_HELP = "Shown on the results you share (plain text, at most 24 characters)."
 
 
@@ -162,7 +169,7 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         f'{_button("Practice hand", "", data_ui="tutorial")}'
         f'{_button("Rules at hand", "", data_ui="rules", aria_haspopup="dialog")}</div>'
         f'{_rules_line(tv)}'
-        f'{"<h3>Your Dailies</h3>" + stats_html(ui.stats) if ui.stats else ""}'
+        f'{"<h3>Your Dailies</h3>" + stats_html(ui.stats) + BACKUP_HTML if ui.stats else ""}'
         '<h3>Settings</h3><div class="settings">'
         f'{_select("level", "Computer players in New Games", LEVEL_NAMES, s.level)}'
         '<p class="help small">The Daily is always played against the Expert, the same for '

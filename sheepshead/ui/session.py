@@ -48,6 +48,7 @@ from .daily import (
 from .finish import DailyScreen, Question, confirm_html, results_html
 from .friends import Friends
 from .links import hash_of, parse_link
+from .moving import Moving
 from .picture import Rest, drop_picture, keep_picture, rest_of
 from .render import UiState
 from .saves import (
@@ -114,6 +115,8 @@ class Session(Viewing):
         """No settings were kept here before: the page offers the practice hand."""
         self.friends = Friends(self)
         """The boards of the games you opened results of, challenges, the name asked."""
+        self.moving = Moving(self)
+        """Export and import of a backup (``#backup=1.…`` links open there)."""
 
     @property
     def today(self) -> _dt.date:
@@ -166,6 +169,11 @@ class Session(Viewing):
             return
         if is_board_link(text):
             self.friends.open_link(text)
+            return
+        if text.startswith("#backup="):         # asks before importing; the game stays
+            self.moving.open_link(text)
+            if self.table is None:
+                self.open_default()
             return
         if _RESULT_PARAM.search(text):
             self._open_link(text)
@@ -477,6 +485,9 @@ class Session(Viewing):
         Daily's results screen (shown by itself until it is closed)."""
         if self.question is not None:
             return "confirm", confirm_html(self.question)
+        offer = self.moving.overlay()
+        if offer is not None:
+            return offer
         asked = self.friends.name_question()
         if asked is not None:
             return "name", asked

@@ -1,0 +1,180 @@
+"""Moving to another browser: the page's part of a backup (issue 24, :mod:`.backup`).
+
+Pure Python (no ``js``).  A :class:`Moving` belongs to a
+:class:`~sheepshead.ui.session.Session`.  The menu's buttons export a backup as a file
+(:class:`~sheepshead.ui.events.Download`) or as a link (shared like a result); a file chosen
+in the menu (:class:`~sheepshead.ui.events.BackupFile`) and a ``#backup=1.…`` link opened
+are read as outside text, and never applied silently: a dialog says what the backup holds
+and asks first (:meth:`Moving.overlay`).  Importing merges (:func:`.backup.import_backup`)
+and one line says what came in.
+
+Intents (``data-ui``): ``backup-file``, ``backup-link`` (the menu); ``import-yes``,
+``import-replace``, ``import-no`` (the dialog).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import replace
+from html import escape
+from typing import TYPE_CHECKING, Protocol
+
+from ..errors import SheepsheadError
+from .daily import DailyResults
+from .events import BackupFile, Download, Share
+from .jsontext import MAX_BACKUP_CHARS
+from .markup import button
+from .picture import drop_picture
+from .saves import GAME_KEY, SaveError, SaveStore, StorageFailed, date_of_key
+from .settings import Settings
+
+if TYPE_CHECKING:                   # the format loads with the first export or import
+    from .backup import Backup
+
+__all__ = ["Moving", "MOVING_INTENTS"]
+
+MOVING_INTENTS = ("backup-file", "backup-link", "import-yes", "import-replace", "import-no")
+
+
+class _Session(Protocol):
+    """What a :class:`Moving` uses of its :class:`~sheepshead.ui.session.Session`."""
+
+    results: DailyResults
+    store: SaveStore
+    settings: Settings
+    key: str
+
+    @property
+    def today(self) -> _dt.date: ...
+
+    def notice(self, text: str) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def reload(self) -> None: ...
+
+
+class Moving:
+    """Export and import of one tab (see the module docstring)."""
+
+    def __init__(self, session: _Session) -> None:
+        self.s = session
+        self.offer: tuple[Backup, str] | None = None
+        """A backup read and waiting for the player's answer, and where it came from."""
+
+    # ---------------------------------------------------------------- out
+    def backup(self) -> Backup:
+        from .backup import make_backup
+        s = self.s
+        return make_backup(s.results, s.store, s.settings, s.today)
+
+    def export_file(self) -> Download:
+        """The backup file to download, with one line saying what it holds."""
+        from .backup import file_name
+        backup = self.backup()
+        self.s.notice(f"Downloading {file_name(self.s.today)}: {backup.holds()}. "
+                      f"Import it in the other browser.")
+        return Download(file_name(self.s.today), backup.to_text())
+
+    def export_link(self, href: str) -> Share | None:
+        """The backup as a link to share (results only, or the latest, when all does not
+        fit; the text says so)."""
+        from .backup import backup_link
+        backup = self.backup()
+        try:
+            link, carried = backup_link(backup, href)
+        except SheepsheadError as e:
+            self.s.notice(f"No link: {e}.")
+            return None
+        head = f"Sheepshead backup: {carried.holds()}"
+        if carried.partial:
+            head += f" (not all: a link holds {len(carried.results):,} of your " \
+                    f"{len(backup.results):,} results and no games; export a file for all)"
+        return Share(f"{head}. Open this link in the other browser:\n{link}")
+
+    # ----------------------------------------------------------------- in
+    def open_link(self, fragment: str) -> None:
+        """A ``#backup=`` link: read it and ask (or say in one line why it is refused)."""
+        from .backup import read_link
+        try:
+            self.offer = (read_link(fragment), "link")
+        except SheepsheadError as e:
+            why = str(e).removeprefix("backup link: ").removeprefix("backup: ")
+            self.s.notice(f"This backup link cannot be read: {why}. Nothing was imported.")
+
+    def open_file(self, event: BackupFile) -> None:
+        """A file chosen for Import: read it and ask (one line when refused)."""
+        from .backup import read_backup
+        name = event.name[:60]
+        if event.text is None or event.size > MAX_BACKUP_CHARS:
+            self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
+                          f"Nothing was imported.")
+            return
+        try:
+            self.offer = (read_backup(event.text), "file")
+        except SheepsheadError as e:
+            self.s.notice(f"“{name}” cannot be imported: {e}.")
+
+    def answer(self, intent: str) -> None:
+        """The dialog's answer: import (keeping or replacing the games here), or not."""
+        offer, self.offer = self.offer, None
+        if offer is None or intent == "import-no":
+            return
+        from .backup import import_backup, merged_settings
+        s = self.s
+        replacing = intent == "import-replace"
+        try:
+            try:
+                done = import_backup(offer[0], s.results, s.store, replace_games=replacing)
+            except StorageFailed:       # full? the table's picture gives way, as for a save
+                if not drop_picture(s.store.storage):
+                    raise
+                done = import_backup(offer[0], s.results, s.store, replace_games=replacing)
+        except SaveError as e:                      # StorageFailed too: nothing written
+            s.notice(f"Nothing was imported: {e}.")
+            return
+        settings = merged_settings(s.settings, offer[0].settings)
+        if settings is not None:
+            s.settings = settings
+            s.save_settings()
+        s.notice(replace(done, settings=settings is not None).line())
+        if done.games and s.key in offer[0].games:
+            s.reload()                              # the game on the table came in
+
+    # ------------------------------------------------------------- screen
+    def overlay(self) -> tuple[str, str] | None:
+        """The question before an import (None: none waiting)."""
+        if self.offer is None:
+            return None
+        from .backup import count, in_the_way
+        backup, source = self.offer
+        new = sum(day not in self.s.results.book().results for day in backup.results)
+        made = f" (made {backup.made.isoformat()})" if backup.made else ""
+        lines = [f"This {source}{made} holds {backup.holds()}.",
+                 f"New here: {count(new, 'Daily result')}. Results already here stay as "
+                 f"they are."]
+        if backup.partial:
+            lines.append("It is only part of a backup: the file holds everything.")
+        if backup.skipped:
+            lines.append(f"{backup.skipped:,} entries could not be read and will be skipped.")
+        way = in_the_way(backup, self.s.store)
+        if way:
+            lines.append(f"{_names(way)} here would be replaced by the backup's: keep "
+                         f"{'it' if len(way) == 1 else 'them'}, or replace.")
+        buttons = button("Import", "primary", data_ui="import-yes")
+        if way:
+            buttons += button("Import and replace", "danger", data_ui="import-replace")
+        buttons += button("Cancel", "", data_ui="import-no")
+        text = "".join(f"<p>{escape(line)}</p>" for line in lines)
+        return "import", ('<div class="dialog confirm" role="alertdialog" aria-modal="true" '
+                          'aria-labelledby="import-title" id="import">'
+                          '<div class="dialog-head"><h2 id="import-title" tabindex="-1">'
+                          'Import this backup?</h2></div>'
+                          f'<div id="import-text">{text}</div>'
+                          f'<div class="menu-buttons">{buttons}</div></div>')
+
+
+def _names(keys: tuple[str, ...]) -> str:
+    names = ["Your New Game" if k == GAME_KEY else f"Your Daily of {date_of_key(k)}"
+             for k in keys]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
