@@ -17,7 +17,7 @@ from test_bots_play import seeded_positions
 
 from sheepshead.actions import BURY, CALL, CALL_UNKNOWN, PLAY, Action, Kind, action_of
 from sheepshead.bots import make_player
-from sheepshead.bots.advice import Hint, hint, review_cost, review_steps
+from sheepshead.bots.advice import Hint, hint, review_cost, review_slices, review_steps
 from sheepshead.bots.blunders import play_blunders
 from sheepshead.bots.claim import can_claim, claim_order, claimed_play
 from sheepshead.bots.expert import EXPERT
@@ -762,3 +762,16 @@ def test_had_choice_and_replayed():
         assert replayed(end, 0).history == []
         with pytest.raises(SheepsheadError):
             replayed(end, len(end.history) + 1)
+
+
+def test_review_slices_are_the_review_a_slice_at_a_time():
+    """The page reviews a hand a slice at a time (issue 23: no long task): the same steps,
+    from the same arithmetic, with a None after each sampled deal of each search."""
+    rng = random.Random(5)
+    state = play_with_seat0(Rules(), "game:00000000000005e7", 1, lambda v, b: (
+        Action(Kind.PICK) if Action(Kind.PICK) in v.legal else rng.choice(v.legal)))
+    slices = list(review_slices(state, 0, 9, budget=48))
+    steps = [s for s in slices if s is not None]
+    assert steps == list(review_steps(state, 0, 9, budget=48)) and steps
+    searched = sum(1 for s in steps if s.your_value is not None)
+    assert slices.count(None) >= 8 * searched          # at least MIN_SAMPLES slices a search

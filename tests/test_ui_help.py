@@ -317,8 +317,9 @@ def test_the_review_runs_a_step_at_a_time_and_ends_with_a_total():
     finish_hand(t)
     review = HandReview(t.game.hand_number)
     redraws = []
-    steps = drive(run_review(review, t.hand, 0, t.review_seeds(), lambda: redraws.append(1)))
-    assert steps >= len(review.steps)            # it gave way after every decision
+    steps = drive(run_review(review, t.hand, 0, t.review_seeds(), lambda: redraws.append(1),
+                             turn_every=0.0))
+    assert steps >= 8 * len(review.steps)        # it gave way after every slice of a search
     assert review.done and redraws
     assert review.total == len(review.steps) and len(review.lines) == len(review.steps)
     assert review.progress.startswith(("Total cost", "You played", "You had no choice"))

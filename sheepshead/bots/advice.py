@@ -20,7 +20,7 @@ latency of the defaults against the page's figures (``docs/help.md``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
 from ..actions import PLAY, Action, Kind, action_of
@@ -29,10 +29,10 @@ from ..errors import SheepsheadError
 from ..position import Phase
 from ..state import HandState
 from ..view import SeatView
-from .expert import BUDGET, ExpertPlayer
+from .expert import BUDGET, ExpertPlayer, drained
 from .knowledge import Knowledge
 
-__all__ = ["Hint", "ReviewStep", "hint", "review_steps", "review_cost", "HINT_BUDGET",
+__all__ = ["Hint", "ReviewStep", "hint", "review_steps", "review_slices", "review_cost", "HINT_BUDGET",
            "REVIEW_BUDGET"]
 
 HINT_BUDGET = BUDGET
@@ -112,11 +112,15 @@ def _equivalents(k: Knowledge, valued: set[int]) -> list[tuple[int, int]]:
 
 
 def _hint(player: ExpertPlayer, view: SeatView) -> Hint:
+    return drained(_hint_steps(player, view))
+
+
+def _hint_steps(player: ExpertPlayer, view: SeatView) -> Generator[None, None, Hint]:
     if not view.legal:
         raise SheepsheadError(f"seat {view.seat} has nothing to do: it is not its turn")
     if len(view.legal) == 1:
         return Hint(view.seat, view.phase, view.legal[0], (), (), None, True, False)
-    action, found = player.evaluate(view)
+    action, found = yield from player.evaluate_steps(view)
     searched = view.phase is not Phase.DOUBLES and len(found) > 1
     values = tuple(sorted(found, key=lambda av: -av[1])) if searched else ()
     valued = {a.code for a, _ in found}
@@ -172,9 +176,9 @@ class ReviewStep:
 
 
 def _judge(view: SeatView, yours: Action, seed: int, budget: int
-           ) -> tuple[Action, float | None, float | None, float | None]:
-    """(the Expert's choice, its value, your choice's value, the cost)."""
-    advice = _hint(ExpertPlayer(seed, budget), view)
+           ) -> Generator[None, None, tuple[Action, float | None, float | None, float | None]]:
+    """(the Expert's choice, its value, your choice's value, the cost), a slice at a time."""
+    advice = yield from _hint_steps(ExpertPlayer(seed, budget), view)
     if advice.equivalent(yours):
         value = advice.value_of(yours)
         return advice.action, value, value, 0.0
@@ -183,7 +187,7 @@ def _judge(view: SeatView, yours: Action, seed: int, budget: int
     mine = advice.value_of(yours)
     theirs = advice.value_of(advice.action)
     if mine is None:                   # not among its candidates: value both on the same deals
-        _, found = _AlsoTrying(seed, budget, yours.code).evaluate(view)
+        _, found = yield from _AlsoTrying(seed, budget, yours.code).evaluate_steps(view)
         values = dict(found)
         mine, theirs = values[yours], values[advice.action]
     assert theirs is not None          # the choice is always among the candidates valued
@@ -195,8 +199,15 @@ def review_steps(state: HandState, seat: int, seed: Seed = 0, budget: int = REVI
     """The Expert's review of ``seat``'s decisions in the hand ``state`` (finished, or played
     so far): one :class:`ReviewStep` per action the seat chose among two or more, in order.
     Each step is one search (or two, when the seat's choice is one the Expert would not have
-    tried), so a page can show progress and yield between steps. ``state`` is not changed;
-    the seat's views are rebuilt from the hand's deal and actions."""
+    tried). ``state`` is not changed; the seat's views are rebuilt from the hand's deal and
+    actions."""
+    return (step for step in review_slices(state, seat, seed, budget) if step is not None)
+
+
+def review_slices(state: HandState, seat: int, seed: Seed = 0, budget: int = REVIEW_BUDGET
+                  ) -> Iterator[ReviewStep | None]:
+    """:func:`review_steps` with a None after each sampled deal of each search, so that a
+    page can review a hand a slice at a time (the same steps, from the same arithmetic)."""
     replay = HandState.from_masks(state.dealt, state.blind, state.dealer, state.rules, state.redeal)
     history, seats = list(state.history), list(state.seats)
     if not 0 <= seat < state.players:
@@ -215,7 +226,7 @@ def review_steps(state: HandState, seat: int, seed: Seed = 0, budget: int = REVI
             view = replay.view(seat)
             yours = action_of(code)
             s = seed(i) if callable(seed) else seed
-            expert, theirs, mine, cost = _judge(view, yours, s, budget)
+            expert, theirs, mine, cost = yield from _judge(view, yours, s, budget)
             trick = plays // state.players + 1 if view.phase is Phase.PLAY else None
             yield ReviewStep(number, len(decisions), i, view.phase, trick, yours, mine, expert,
                              theirs, cost)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Generator, Iterable
-from typing import cast
+from typing import TypeVar, cast
 
 from ..actions import ALONE, BURY, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, Action, action_of
 from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_MASK
@@ -64,7 +64,7 @@ from .sampling import sample_state as sample_state  # a module global: bench/cei
 from .standard import standard_code
 from .versions import CURRENT, VERSIONS, ExpertConfig
 
-__all__ = ["ExpertPlayer", "rollout", "EXPERT", "BUDGET"]
+__all__ = ["ExpertPlayer", "rollout", "drained", "EXPERT", "BUDGET"]
 
 EXPERT = cast(ExpertConfig, VERSIONS[CURRENT["expert"]].config)
 """Today's Expert (the newest ``expert`` row of :mod:`.versions`)."""
@@ -279,6 +279,12 @@ class ExpertPlayer(Player):
 
     def evaluate(self, view: SeatView) -> tuple[Action, list[tuple[Action, float]]]:
         """The choice and each candidate's estimated ledger value (for hints)."""
+        return drained(self.evaluate_steps(view))
+
+    def evaluate_steps(self, view: SeatView
+                       ) -> Generator[None, None, tuple[Action, list[tuple[Action, float]]]]:
+        """:meth:`evaluate`, yielding after each sampled deal (the page reviews a hand a slice
+        at a time); the same values, from the same arithmetic."""
         if not isinstance(view, SeatView):
             raise TypeError(f"a player decides from a SeatView, not {type(view).__name__}")
         if not view.legal:
@@ -286,7 +292,7 @@ class ExpertPlayer(Player):
             raise SheepsheadError(f"seat {view.seat} has nothing to do: it is not its turn")
         if len(view.legal) == 1:
             return view.legal[0], []
-        code, values = self._search(view, self.rng_for(view))
+        code, values = yield from self._search_steps(view, self.rng_for(view))
         return action_of(code), [(action_of(c), v) for c, v in values]
 
     # ------------------------------------------------------------ search
@@ -308,12 +314,7 @@ class ExpertPlayer(Player):
         return plays
 
     def _search(self, view: SeatView, rng: random.Random) -> tuple[int, list[tuple[int, float]]]:
-        steps = self._search_steps(view, rng)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return cast(tuple[int, list[tuple[int, float]]], done.value)
+        return drained(self._search_steps(view, rng))
 
     def _search_steps(self, view: SeatView,
                       rng: random.Random) -> Generator[None, None, tuple[int, list[tuple[int, float]]]]:
@@ -376,6 +377,18 @@ class ExpertPlayer(Player):
             wsum += w
             yield
         return _decide(cands, d, rows, totals, wsum, config.strict_override)
+
+
+T = TypeVar("T")
+
+
+def drained(steps: Generator[None, None, T]) -> T:
+    """What a sliced computation returns, run in one go."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(T, done.value)
 
 
 def _decide(cands: list[int], d: int, rows: list[tuple[float, list[float]]],

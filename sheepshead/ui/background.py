@@ -19,15 +19,13 @@ from typing import Protocol
 
 from ..results import ResultLink, check_steps
 from .daily import DailyResults, par_slices
-from .pacing import paced
+from .pacing import SLICE_S, paced
 from .saves import SaveError
 
 __all__ = ["work_out_par", "check_moves", "Checked"]
 
 DECISIONS_PER_HAND = 24
 """About how many decisions with a choice a hand takes (for the progress within a hand)."""
-SLICE_S = 0.03
-"""How long the par works before the page gets the main thread back (issue 23)."""
 
 
 async def work_out_par(day: _dt.date, results: DailyResults, progress: dict[_dt.date, float],

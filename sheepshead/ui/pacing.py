@@ -14,10 +14,13 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from typing import TypeVar
 
-__all__ = ["paced", "REDRAW_EVERY_S"]
+__all__ = ["paced", "REDRAW_EVERY_S", "SLICE_S"]
 
 REDRAW_EVERY_S = 0.25
 """The shortest time between two progress redraws."""
+SLICE_S = 0.03
+"""How long the page works on a sliced job (the par, a review) before it lets the page turn:
+short enough that no main-thread task of the job reaches the 200 ms a player feels."""
 
 T = TypeVar("T")
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..bots.advice import ReviewStep, review_steps
+from ..bots.advice import ReviewStep, review_slices
 from ..state import HandState
 from .helptext import review_line, review_total
-from .pacing import paced
+from .pacing import SLICE_S, paced
 
 __all__ = ["HandReview", "run_review"]
 
@@ -47,11 +47,14 @@ class HandReview:
 
 
 async def run_review(review: HandReview, hand: HandState, seat: int,
-                     seed: Callable[[int], int], redraw: Callable[[], None]) -> None:
-    """Review ``seat``'s decisions in ``hand`` into ``review``, a decision at a time, calling
-    ``redraw`` at most four times a second and once at the end."""
-    async for step in paced(review_steps(hand, seat, seed=seed), redraw):
-        review.steps.append(step)
-        review.total = step.total
+                     seed: Callable[[int], int], redraw: Callable[[], None],
+                     turn_every: float = SLICE_S) -> None:
+    """Review ``seat``'s decisions in ``hand`` into ``review``, a slice of a search at a time
+    (``turn_every`` seconds of work, then the page's turn: no long task), calling ``redraw``
+    at most four times a second and once at the end."""
+    async for step in paced(review_slices(hand, seat, seed=seed), redraw, turn_every=turn_every):
+        if step is not None:                     # None: a slice of a search, the page's turn
+            review.steps.append(step)
+            review.total = step.total
     review.done = True
     redraw()
