@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Boot time per browser engine: Chromium, WebKit (Safari's engine) and Firefox, side by side.
 
-    .venv/bin/python bench/load_engines.py [--runs 3] [--engines chromium,webkit,firefox]
+    .venv/bin/python bench/load_engines.py [--runs 3] [--engines chromium,webkit,firefox] [--full-stdlib | --no-pyc]
 
 The desktop profile of ``bench/load.py`` (no CPU or network throttling), its two sites (the
 floor: a bare PyScript page on the same vendored Pyodide; the game: ``build.py``) and its two
@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--runs", type=int, default=3, help="first visits of each (default 3)")
     parser.add_argument("--engines", default="chromium,webkit,firefox")
+    parser.add_argument("--full-stdlib", action="store_true", help="build the game with the full stdlib")
+    parser.add_argument("--no-pyc", action="store_true", help="build the game without stdlib bytecode")
     args = parser.parse_args(argv)
     engines = [e for e in args.engines.split(",") if e]
     lacking = {e: missing()[e] for e in engines if e != "chromium" and missing()[e]}
@@ -82,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="sheepshead-engines-"))
     try:
         floor_server, floor_url = serve(build_floor(tmp / "floor"))
-        game_server, game_url = serve(build_game(tmp / "game", False, True))
+        game_server, game_url = serve(build_game(tmp / "game", args.full_stdlib, not args.no_pyc))
         sites = {"floor": (floor_url, FLOOR_DONE), "game": (game_url + GAME, GAME_DONE)}
         times: dict[str, dict[str, list[float]]] = {e: {"floor": [], "game": []} for e in engines}
         for engine in engines:
