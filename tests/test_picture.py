@@ -43,11 +43,12 @@ class Profile:
         self.context.add_init_script(NO_SNAPSHOT_JS)
         self.errors: list[str] = []
         self.held: list = []
+        self.dropped: list = []
 
     def page(self, hold: bool = False, watch: bool = False):
         page = self.context.new_page()
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", lambda m: self._error(page, m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self._error(page, str(e)))
         if watch:
             page.add_init_script(WATCH_JS)
         if hold:
@@ -65,8 +66,13 @@ class Profile:
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         wait_idle(page)
 
+    def _error(self, page, text: str) -> None:
+        if page not in self.dropped:      # a dropped page's aborted request is not an error
+            self.errors.append(text)
+
     def drop(self, page) -> None:
         """Close ``page`` without letting Python start."""
+        self.dropped.append(page)
         while self.held:
             self.held.pop().abort()
         page.close()
