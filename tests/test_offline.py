@@ -143,6 +143,10 @@ def test_after_one_visit_it_boots_and_plays_with_the_network_off(page, builds, s
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     can_act(page)
     assert page.locator(READY_NOTICE).count() == 0
+    later = page.log.requests[online_requests:]          # all from the worker, under the site
+    assert later and all(u.startswith(site.url) for u in later), later
+    if prefix != "/":
+        return              # the worker's scope and relative URLs were the sub-path's point
 
     tab = page.context.new_page()
     errors: list[str] = []
