@@ -468,3 +468,30 @@ def test_focus_ring_for_the_keyboard_only(page, site_url):
     problems += focus_problems(page, "hand summary, after Tab", keyboard=True)
     assert not problems, "\n".join(problems)
     assert page.log.errors() == []
+
+
+def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
+    """At 320 px, a computer picker's unknown-card call and the points with hidden cards
+    ("Picker's side 24 · Defenders 17 (+ hidden cards)"): every chip is on screen whole, not
+    cut nor scrolled away (issue 22), and nothing overflows the page."""
+    page.set_viewport_size(VIEWPORTS["320x568"])
+    page.goto(site_url + "#game=0000000000000005")       # Gus picks, calls under: you are his partner
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pass")
+    seen = set()
+    for _ in range(4):
+        wait_idle(page)
+        chips = page.eval_on_selector_all("#chips .chip", """els => els.map(e => {
+            const r = e.getBoundingClientRect();
+            return {text: e.textContent, left: r.left, right: r.right,
+                    cut: e.scrollWidth > e.clientWidth + 1};
+        })""")
+        for chip in chips:
+            seen.add(chip["text"])
+            assert chip["left"] >= 0 and chip["right"] <= 320 and not chip["cut"], chip
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        if body(page, "phase") == "play" and body(page, "turn") == "you":
+            tap_card(page)
+    assert any("unknown card" in t for t in seen) and any("hidden cards" in t for t in seen), seen
