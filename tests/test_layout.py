@@ -473,7 +473,8 @@ def test_focus_ring_for_the_keyboard_only(page, site_url):
 def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
     """At 320 px, a computer picker's unknown-card call and the points with hidden cards
     ("Picker's side 24 · Defenders 17 (+ hidden cards)"): every chip is on screen whole, not
-    cut nor scrolled away (issue 22), and nothing overflows the page."""
+    cut nor scrolled away, the role badges ("★ Picker", "Partner (secret: you hold the A♣)")
+    stay inside their boxes (issue 22), and nothing overflows the page."""
     page.set_viewport_size(VIEWPORTS["320x568"])
     page.goto(site_url + "#game=0000000000000005")       # Gus picks, calls under: you are his partner
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -491,6 +492,11 @@ def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
         for chip in chips:
             seen.add(chip["text"])
             assert chip["left"] >= 0 and chip["right"] <= 320 and not chip["cut"], chip
+        spills = page.evaluate("""[...document.querySelectorAll('.badge')].filter(b => {
+            const box = b.closest('.seat-box, .me').getBoundingClientRect();
+            const r = b.getBoundingClientRect();
+            return r.left < box.left - 1 || r.right > box.right + 1; }).map(b => b.textContent)""")
+        assert spills == [], spills                     # a role badge stays inside its box
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         if body(page, "phase") == "play" and body(page, "turn") == "you":
             tap_card(page)
