@@ -50,6 +50,8 @@ VIEWPORTS = {
     "844x390": {"width": 844, "height": 390},     # the same phone on its side
     "1280x800": {"width": 1280, "height": 800},   # a desktop
 }
+LAYOUT_ONLY = {"360x780", "430x932"}
+"""Sizes checked for layout only: axe reads the same page at 320, 390 and 844 wide."""
 
 # A fanned hand may overlap its neighbour by at most half a card's width, so that each
 # card's top-left corner (rank and suit) stays visible.
@@ -301,7 +303,7 @@ class Table:
             self.most[key] = max(self.most.get(key, 0), len(snap[key]))
         for problem in layout_problems(snap, self.viewport):
             self.problems.append(f"{self.viewport} {step}: {problem}")
-        if audit and audit not in self.audited:
+        if audit and audit not in self.audited and self.viewport not in LAYOUT_ONLY:
             self.audited.add(audit)
             for problem in axe_problems(self.page):
                 self.problems.append(f"{self.viewport} {step} [{audit}]: {problem}")
@@ -373,7 +375,7 @@ def test_a_whole_hand_fits_and_passes_axe(page, site_url, viewport):
     if found_none or t.most["seats"] < 4 or t.most["trick"] < 5:
         t.problems.append(f"{viewport}: the selectors found too little (most at one step: {t.most})")
     missing = {"pick", "bury", "call", "play", "over", "menu"} - t.audited
-    if missing:
+    if missing and viewport not in LAYOUT_ONLY:
         t.problems.append(f"{viewport}: axe never ran at {sorted(missing)}")
     errors = page.log.errors()
     if errors:
