@@ -40,7 +40,7 @@ from ..errors import SheepsheadError
 from ..grammar import parse_date
 from ..results import check_result, parse_result
 from .daily import DAILY_RULES, RESULTS_FORMAT, DailyResult, DailyResults, ResultsBook
-from .jsontext import MAX_BACKUP_CHARS, MAX_DEPTH, nesting_depth
+from .jsontext import MAX_BACKUP_CHARS, MAX_DEPTH, check_format, nesting_depth
 from .saves import GAME_KEY, GameSave, SaveStore, StorageFailed, date_of_key, read_save
 from .settings import Settings
 from .wording import place_of
@@ -151,12 +151,7 @@ def read_backup(text: object, limit: int = MAX_BACKUP_CHARS) -> Backup:
         raise SheepsheadError("backup: not JSON (cut short, or not a backup)") from None
     if not isinstance(data, dict):
         raise SheepsheadError(f"backup: not a {BACKUP_FORMAT} object")
-    fmt = data.get("format")
-    if fmt != BACKUP_FORMAT:
-        if isinstance(fmt, str) and fmt.startswith("sheepshead-backup/"):
-            raise SheepsheadError(f"backup: format {fmt[:30]!r} is newer than this version "
-                                  f"reads ({BACKUP_FORMAT})")
-        raise SheepsheadError(f"backup: not a {BACKUP_FORMAT} object")
+    check_format(data, BACKUP_FORMAT, "backup")
     if _twice(data):
         raise SheepsheadError(f"backup: the field {next(iter(_twice(data)))[:30]!r} is there "
                               f"twice")

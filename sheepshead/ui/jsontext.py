@@ -14,7 +14,7 @@ import json
 from ..errors import SheepsheadError
 
 __all__ = ["MAX_SAVE_CHARS", "MAX_RESULTS_CHARS", "MAX_BACKUP_CHARS", "MAX_DEPTH", "parse_json",
-           "nesting_depth"]
+           "nesting_depth", "check_format"]
 
 MAX_SAVE_CHARS = 200_000
 """A saved game longer than this is not read (a finished game takes about 5,000)."""
@@ -69,3 +69,15 @@ def parse_json(text: str, what: str, limit: int = MAX_SAVE_CHARS) -> object:
         return json.loads(text)
     except (ValueError, RecursionError):
         raise SheepsheadError(f"{what}: not JSON") from None
+
+
+def check_format(data: dict[str, object], wanted: str, what: str) -> None:
+    """Refuse (one line) a stored object whose ``format`` is not ``wanted``
+    (``sheepshead-save/1`` …): a later version of the same family says it is newer."""
+    fmt = data.get("format")
+    if fmt == wanted:
+        return
+    if isinstance(fmt, str) and fmt.startswith(wanted.rpartition("/")[0] + "/"):
+        raise SheepsheadError(f"{what}: format {fmt[:30]!r} is newer than this version reads "
+                              f"({wanted})")
+    raise SheepsheadError(f"{what}: not a {wanted} object")

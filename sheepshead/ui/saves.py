@@ -31,7 +31,7 @@ from ..bots.versions import LEVELS
 from ..errors import SheepsheadError
 from ..game import Game
 from ..grammar import date_of_seed, parse_date, parse_seed, seed_or_none
-from .jsontext import MAX_DEPTH, MAX_SAVE_CHARS, parse_json
+from .jsontext import MAX_DEPTH, MAX_SAVE_CHARS, check_format, parse_json
 
 __all__ = [
     "Storage", "MemoryStorage", "GameSave", "SaveStore",
@@ -217,12 +217,7 @@ def read_save(text: str) -> GameSave:
     """A :class:`GameSave` from its stored text, every action replayed and checked;
     anything corrupt, foreign or from a newer format raises SheepsheadError (one line)."""
     data = _json_object(text, "saved game")
-    fmt = data.get("format")
-    if fmt != SAVE_FORMAT:
-        if isinstance(fmt, str) and fmt.startswith("sheepshead-save/"):
-            raise SheepsheadError(f"saved game: format {fmt[:30]!r} is newer than this "
-                                  f"version reads ({SAVE_FORMAT})")
-        raise SheepsheadError(f"saved game: not a {SAVE_FORMAT} object")
+    check_format(data, SAVE_FORMAT, "saved game")
     revision, tab, level = data.get("revision"), data.get("tab"), data.get("level")
     practice, hints, game = data.get("practice"), data.get("hints"), data.get("game")
     if not isinstance(revision, int) or isinstance(revision, bool) or revision < 1:
