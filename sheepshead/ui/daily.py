@@ -448,15 +448,8 @@ def par_slices(day: _dt.date, *, hands: int = HANDS_PER_GAME) -> Iterator[ParPro
         state = game.current
         while not state.is_over:
             view = state.view(state.to_act)
-            thinking = computer_choice_steps(DAILY_LEVEL, game.seed, game.hand_number,
-                                             game.redeal, view, len(state.history))
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as chosen:
-                    state.apply(chosen.value)
-                    break
-                yield None
+            state.apply((yield from computer_choice_steps(
+                DAILY_LEVEL, game.seed, game.hand_number, game.redeal, view, len(state.history))))
             if len(view.legal) > 1:
                 decisions += 1
                 yield ParProgress(decisions, done, hands)
