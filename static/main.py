@@ -50,7 +50,8 @@ from sheepshead.ui.events import (
 class Page:
     def __init__(self) -> None:
         self.controller = Controller(open_storage(), local_now, clock=clock, motion=motion,
-                                     href=lambda: str(window.location.href))
+                                     href=lambda: str(window.location.href),
+                                     par=getattr(window, "sheepsheadPar", "on") != "off")
         self.proxies: list[Any] = []
         self.tasks: set[asyncio.Future[None]] = set()
 

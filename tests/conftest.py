@@ -242,16 +242,20 @@ class PageLog:
         return self.console_errors + self.page_errors
 
 
-NO_SNAPSHOT_JS = "window.sheepsheadStart = 'no-snapshot';"
-"""An init script: the page makes no memory snapshot of its start in a worker (a second
-Python per page would double the suite's CPU); tests/test_start.py tests the snapshot."""
+QUIET_JS = "window.sheepsheadStart = 'no-snapshot', window.sheepsheadPar = 'off';"
+"""An init script for every test page: it makes no memory snapshot of its start in a worker (a
+second Python per page would double the suite's CPU; tests/test_start.py tests the snapshot) and
+works out no par for a finished Daily (an Expert in every seat for ten hands: 5 s of CPU a Daily
+here, and most tests finish one; test_daily_page.py's lock test turns it back on with
+PAR_ON_JS and waits for it)."""
+PAR_ON_JS = "window.sheepsheadPar = 'on';"
 
 
 @pytest.fixture
 def page(browser, served_origins):
     """A new page in a fresh browser context; `page.log` records what it did."""
     context = browser.new_context()
-    context.add_init_script(NO_SNAPSHOT_JS)
+    context.add_init_script(QUIET_JS)
     log = PageLog()
     # Context-level request events include those of service workers.
     context.on("request", lambda request: log.requests.append(request.url))

@@ -30,9 +30,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-# As in the Chromium tests (conftest.NO_SNAPSHOT_JS): no second Python in a worker to make a
-# memory snapshot of the start (it would double the suite's CPU; tests/test_start.py tests it).
-NO_SNAPSHOT_JS = "window.sheepsheadStart = 'no-snapshot';"
+# As in the Chromium tests (conftest.QUIET_JS): no second Python in a worker to make a
+# memory snapshot of the start (it would double the suite's CPU; tests/test_start.py tests it)
+# and no par worked out for a finished Daily.  One expression: _loaded() puts it in another.
+QUIET_JS = "window.sheepsheadStart = 'no-snapshot', window.sheepsheadPar = 'off';"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 FIREFOX = "/usr/bin/firefox-esr"
@@ -161,7 +162,7 @@ class WebKit(Engine):
 
     def _loaded(self) -> None:
         # At the load event, seconds before Python is up and start.mjs reads it.
-        self.js(f"({COLLECT_JS}, {NO_SNAPSHOT_JS.rstrip(';')}, true)")
+        self.js(f"({COLLECT_JS}, {QUIET_JS.rstrip(';')}, true)")
 
     def goto(self, url: str) -> None:
         self._collect()
@@ -263,7 +264,7 @@ class Firefox(Engine):
         try:
             self.version = self.call("launch", width=width, height=height,
                                      prefs={} if wasm else {"javascript.options.wasm": False})
-            self.preload(NO_SNAPSHOT_JS)
+            self.preload(QUIET_JS)
         except Exception:
             self.close()
             raise
@@ -304,7 +305,7 @@ class Firefox(Engine):
     def fresh(self) -> None:
         width, height = PHONE
         self.call("fresh", width=width, height=height)
-        self.preload(NO_SNAPSHOT_JS)
+        self.preload(QUIET_JS)
 
     def take_log(self) -> tuple[list[str], list[str]]:
         log = self.call("log")

@@ -16,7 +16,7 @@ import os
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import NO_SNAPSHOT_JS, PageLog
+from conftest import QUIET_JS, PageLog
 from daily_helpers import save_text, seed_script
 from table_helpers import BOOT_TIMEOUT_MS, body, play_out, wait_idle
 
@@ -69,7 +69,7 @@ def phone(browser, served_origins):
 
     def make():
         context = browser.new_context(viewport=PHONE, timezone_id=ZONE)
-        context.add_init_script(NO_SNAPSHOT_JS)
+        context.add_init_script(QUIET_JS)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         context.add_init_script("delete Navigator.prototype.share;")
         context.clock.install(time=WHEN)

@@ -16,7 +16,7 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import NO_SNAPSHOT_JS, PageLog
+from conftest import PAR_ON_JS, QUIET_JS, PageLog
 from daily_helpers import daily_items, nearly_finished, played_table, seed_script
 from playwright.sync_api import expect
 from save_helpers import old_save
@@ -48,7 +48,7 @@ def phone(browser, served_origins):
 
     def make(when: dt.datetime | None = None, viewport=PHONE):
         context = browser.new_context(viewport=viewport, timezone_id=ZONE)
-        context.add_init_script(NO_SNAPSHOT_JS)
+        context.add_init_script(QUIET_JS)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         context.add_init_script("delete Navigator.prototype.share;")
         if when is not None:
@@ -260,6 +260,7 @@ def test_corrupt_and_foreign_storage_is_set_aside_and_never_stops_play(phone, si
 # -------------------------------------------------------------- the Daily
 def test_the_daily_locks_after_hand_ten_and_practice_never_changes_it(phone, site_url):
     ctx = phone(at(DAY, 16, 48))
+    ctx.add_init_script(PAR_ON_JS)                          # this test waits for the par
     page = boot(ctx, site_url, items=daily_items(DAY, cards_left=2))
     assert body(page, "hand") == "10" and len(hand_cards(page)) == 2
     play_out(page)                                          # the last cards, in the page

@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import NO_SNAPSHOT_JS, SUBPATH
+from conftest import QUIET_JS, SUBPATH
 from daily_helpers import seed_script
 from table_helpers import READY, body, hand_cards, open_table, wait_idle
 
@@ -287,7 +287,7 @@ def test_iphone_safari_gets_the_add_to_home_screen_hint_once(browser, site_url, 
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     try:
-        context.add_init_script(NO_SNAPSHOT_JS)
+        context.add_init_script(QUIET_JS)
         context.add_init_script(seed_script(first_hand_over_items()))
         page = context.new_page()
         page.goto(site_url)

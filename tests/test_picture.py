@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import NO_SNAPSHOT_JS
+from conftest import QUIET_JS
 from table_helpers import BOOT_TIMEOUT_MS, READY, body, hand_cards, wait_idle
 
 GAME = "#game=00000000000000c3"
@@ -40,7 +40,7 @@ class Profile:
         self.url = url
         self.context = browser.new_context(service_workers="block",
                                            viewport={"width": 390, "height": 844})
-        self.context.add_init_script(NO_SNAPSHOT_JS)
+        self.context.add_init_script(QUIET_JS)
         self.errors: list[str] = []
         self.held: list = []
         self.dropped: list = []

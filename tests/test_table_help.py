@@ -14,7 +14,7 @@ import html
 import re
 
 import pytest
-from conftest import NO_SNAPSHOT_JS
+from conftest import QUIET_JS
 from table_helpers import body, click_action, find_deal, open_table, set_setting, tap_card, wait_idle
 
 from sheepshead import HandState
@@ -327,7 +327,7 @@ def test_the_practice_hand_can_be_finished_and_skipped(phone, site_url):
         return                            # the rest is not about the screen: one size is enough
     # Skipped: "No thanks" on a first visit, and it is not offered again after a reload.
     fresh = page.context.browser.new_context(viewport=page.viewport_size)
-    fresh.add_init_script(NO_SNAPSHOT_JS)
+    fresh.add_init_script(QUIET_JS)
     other = fresh.new_page()
     other.goto(site_url)
     other.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)

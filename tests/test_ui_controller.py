@@ -339,3 +339,25 @@ def test_keyboard_play_digits_for_cards_letters_for_decisions():
     i = next(i for i, card in enumerate(hand, 1) if card in legal)
     settle(c, c.handle(Key(str(i))))
     assert len(c.table.seat_view().hand) == len(v.hand) - 1     # played
+
+
+def test_a_finished_daily_spawns_its_par_unless_the_page_says_par_off():
+    """The page's ``window.sheepsheadPar = 'off'`` (set by the browser tests that do not look
+    at the par) reaches the controller as ``par=False``: no job is spawned for it."""
+    from dataclasses import replace
+
+    from daily_helpers import played_table
+
+    from sheepshead.ui.events import Spawn
+    from sheepshead.ui.saves import GameSave
+
+    spawned = {}
+    for par in (True, False):
+        storage = MemoryStorage()
+        save = GameSave.of(played_table(NOW.date(), "easy").game, "easy")
+        storage.set(save.key, replace(save, revision=1, tab="elsewhere").to_text())
+        c = Controller(storage, lambda: NOW, clock=lambda: 0.0, href=lambda: "https://example.org/",
+                       par=par)
+        spawned[par] = len(of(c.handle(Start("#daily=2026-12-01")), Spawn))
+    assert spawned[True] >= 1 and spawned[False] == 0  # the par's job (asked per draw; it
+                                                       # runs once: work_out_par returns if under way)

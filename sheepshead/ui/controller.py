@@ -84,12 +84,14 @@ class Controller(Turns):
     """One tab's page.  ``storage`` None: the browser denies storage (games kept in memory,
     the page says so); ``now`` the local date and time; ``clock`` seconds (the computer
     players' thinking counts towards the animation's pace); ``motion`` whether the browser
-    allows motion (asked when an animation starts); ``href`` the page's address (to share)."""
+    allows motion (asked when an animation starts); ``href`` the page's address (to share);
+    ``par`` False: a finished Daily's par is never worked out (the browser tests that do not
+    look at it set ``window.sheepsheadPar = 'off'``: it is seconds of an Expert's play)."""
 
     def __init__(self, storage: Storage | None, now: Callable[[], _dt.datetime], *,
                  clock: Callable[[], float] = time.monotonic,
                  motion: Callable[[], bool] = lambda: True, href: Callable[[], str] = str,
-                 tab: str | None = None) -> None:
+                 tab: str | None = None, par: bool = True) -> None:
         self.ui = UiState(today=now().date().isoformat())
         self.session = Session(storage if storage is not None else MemoryStorage(), now, tab,
                                notices=self.ui.notices)    # one list: the session adds to it
@@ -113,6 +115,7 @@ class Controller(Turns):
         self.panel: str | None = None
         """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
         self.checking: LinkView | None = None
+        self.par = par
         self.out: list[Effect] = []
 
     @property
@@ -512,7 +515,7 @@ class Controller(Turns):
     def _background(self) -> None:
         """Start the par of a finished Daily and the computer-move check of a result link."""
         s = self.session
-        day = s.par_wanted()
+        day = s.par_wanted() if self.par else None
         if day is not None:
             self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))
         if s.friends.wanted():
