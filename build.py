@@ -33,11 +33,9 @@ to ship, and the script that precompiles in Pyodide. The steps are in build() be
 from __future__ import annotations
 
 import argparse
-import ast
 import functools
 import hashlib
 import http.server
-import io
 import json
 import os
 import re
@@ -45,7 +43,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tokenize
 import urllib.parse
 import zipfile
 from pathlib import Path
@@ -69,6 +66,10 @@ PYODIDE_FILES = (
 )
 MANIFEST_FILE = "manifest.webmanifest"
 SERVICE_WORKER_FILE = "sw.js"
+
+
+sys.path.insert(0, str(BUILD_SOURCES))
+from lean import lean_module, lean_source  # noqa: E402  (static/build/lean.py)
 
 
 class BuildError(Exception):
@@ -102,10 +103,10 @@ STDLIB_KEEP = STDLIB_MEASURED | STDLIB_MARGIN
 FROZEN_MODULES = frozenset(read_list(BUILD_SOURCES / "frozen_modules.txt"))
 
 # Bytecode for the boot path: Pyodide's zip holds sources only, so every load compiles the
-# ~150 stdlib modules Python and PyScript import at start-up. Bytecode is about 1.9 times the
-# deflated source, so only the largest boot modules are precompiled, up to this many bytes of
-# their deflated source: the first visit stays under 5.5 MB gzip (docs/offline.md).
-PYC_SOURCE_BUDGET = 220_000
+# ~150 stdlib modules Python and PyScript import at start-up. Bytecode is about three times the
+# lean deflated source, so only the largest boot modules are precompiled, up to this many bytes
+# of their lean deflated source: the first visit stays under 5.0 MB gzip (docs/offline.md).
+PYC_SOURCE_BUDGET = 130_000
 
 
 # ------------------------------------------------------------------------- build
@@ -199,31 +200,6 @@ def copy_page(out: Path) -> None:
     for name in PAGE_FILES:
         shutil.copy2(ROOT / name, out / name)
     shutil.copytree(ROOT / STATIC_DIR, out / STATIC_DIR, ignore=_not_shipped)
-
-
-def lean_source(text: str) -> str:
-    """``text`` (Python source) without its docstrings and comments, line for line: each bare
-    string statement becomes ``""`` (or an empty triple-quoted string over as many lines) and
-    each comment is cut off, so every line keeps its number and a traceback in the browser
-    points where it points in the repository.  The page never reads a docstring."""
-    lines = text.splitlines(keepends=True)
-    spans = [(n.lineno, n.col_offset, n.end_lineno, n.end_col_offset)
-             for n in ast.walk(ast.parse(text))
-             if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
-             and isinstance(n.value.value, str)]
-    cuts = [(t.start[0], t.start[1]) for t in tokenize.generate_tokens(io.StringIO(text).readline)
-            if t.type == tokenize.COMMENT]
-    for row, col in cuts:                     # a comment: the rest of its line goes
-        line = lines[row - 1]
-        lines[row - 1] = line[:col].rstrip() + ("\n" if line.endswith("\n") else "")
-    raw = [line.encode() for line in lines]   # ast's columns count UTF-8 bytes
-    for row, col, end_row, end_col in sorted(spans, reverse=True):
-        if end_row is None or end_col is None:
-            continue
-        first, last = raw[row - 1], raw[end_row - 1]
-        blank = b'""' if row == end_row else b'"""' + b"\n" * (end_row - row) + b'"""'
-        raw[row - 1:end_row] = (first[:col] + blank + last[end_col:]).splitlines(keepends=True)
-    return b"".join(raw).decode()
 
 
 def zip_engine(out: Path) -> Path:
@@ -369,7 +345,7 @@ def trim_stdlib(out: Path, keep: frozenset[str] = STDLIB_KEEP) -> tuple[int, int
                         dst.writestr(new, b"")
                     else:
                         new.compress_type = zipfile.ZIP_DEFLATED
-                        dst.writestr(new, src.read(info), compresslevel=9)
+                        dst.writestr(new, lean_module(src.read(info)), compresslevel=9)
     return len(wanted), target.stat().st_size
 
 

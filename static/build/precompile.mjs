@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 const [pyodideMjs, zipPath, modulesJson, outPath, enginePath] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideMjs).href);
 const py = await loadPyodide({ stdLibURL: zipPath });   // boots on the trimmed zip itself
+py.FS.writeFile("/tmp/lean.py", readFileSync(new URL("./lean.py", import.meta.url)));
 py.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(enginePath || zipPath)));
 py.globals.set("BESIDE", Boolean(enginePath));
 py.globals.set("MODULES", py.toPy(JSON.parse(readFileSync(modulesJson, "utf8"))));

@@ -15,6 +15,9 @@ import marshal
 import sys
 import zipfile
 
+sys.path.insert(0, "/tmp")                 # lean.py, written there by precompile.mjs
+from lean import lean_module
+
 archive = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 wanted: set[str] = set(MODULES)  # noqa: F821 (MODULES: set by precompile.mjs)
 beside: bool = BESIDE  # noqa: F821 (BESIDE: set by precompile.mjs)
@@ -27,6 +30,9 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w")
         name = info.filename
         module = name[:-3].replace("/", ".").removesuffix(".__init__") if name.endswith(".py") else None
         entries = [(name, data)]
+        if module is not None and not beside:   # the stdlib: lean, as Pyodide's Python parses it
+            data = lean_module(data)
+            entries = [(name, data)]
         if module in wanted:
             code = compile(data, f"{archive}/{name}", "exec", dont_inherit=True, optimize=0)
             pyc = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")  # unchecked hash
