@@ -658,12 +658,8 @@ def test_reviewing_the_experts_own_play_costs_nothing(few):
         assert [s.number for s in steps] == list(range(1, len(steps) + 1))
         for step in steps:
             assert step.total == len(steps)
-            assert step.yours == action_of(state.history[step.index])
-            # The reviewer keeps Standard's card where the table's Expert overrode it by one
-            # standard error only (advice.REVIEWER): then its card is valued above the
-            # reviewer's choice on the same deals, and costs nothing either.
-            assert step.cost == 0.0
-            assert step.yours == step.expert or step.your_value > step.expert_value
+            assert step.yours == step.expert == action_of(state.history[step.index])
+            assert step.cost == 0.0 and step.your_value == step.expert_value
             plays = sum(1 for c in state.history[:step.index] if PLAY <= c < BURY)
             assert step.trick == (plays // 5 + 1 if step.phase is Phase.PLAY else None)
         assert review_cost(steps) == 0.0

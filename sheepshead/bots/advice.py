@@ -21,7 +21,7 @@ latency of the defaults against the page's figures (``docs/help.md``).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..actions import PLAY, Action, Kind, action_of
 from ..cards import POINTS, STRENGTH, SUIT_OF
@@ -29,7 +29,7 @@ from ..errors import SheepsheadError
 from ..position import Phase
 from ..state import HandState
 from ..view import SeatView
-from .expert import BUDGET, EXPERT, ExpertPlayer, drained
+from .expert import BUDGET, ExpertPlayer, drained
 from .knowledge import Knowledge
 
 __all__ = ["Hint", "ReviewStep", "hint", "review_steps", "review_slices", "review_cost", "HINT_BUDGET",
@@ -39,12 +39,6 @@ HINT_BUDGET = BUDGET
 """Playouts of a hint: the table's Expert's own, so the hint is that player's choice."""
 REVIEW_BUDGET = BUDGET
 """Playouts of each reviewed decision."""
-REVIEWER = replace(EXPERT, strict_override=True)
-"""The review's Expert: the table's, except that it keeps Standard's choice unless another
-beats it by the margin that grows with the number of candidates (``strict_override``), so a
-review never charges a card that the search prefers to Standard's by one standard error only
-(noise more often than not; the table's Expert from ``expert-v6`` plays such a card, and the
-review of its own play still costs nothing, since its card is valued on the same deals)."""
 
 Seed = int | Callable[[int], int]
 """A seed, or a function of the number of actions before the decision giving its seed (for
@@ -184,7 +178,7 @@ class ReviewStep:
 def _judge(view: SeatView, yours: Action, seed: int, budget: int
            ) -> Generator[None, None, tuple[Action, float | None, float | None, float | None]]:
     """(the Expert's choice, its value, your choice's value, the cost), a slice at a time."""
-    advice = yield from _hint_steps(ExpertPlayer(seed, budget, REVIEWER), view)
+    advice = yield from _hint_steps(ExpertPlayer(seed, budget), view)
     if advice.equivalent(yours):
         value = advice.value_of(yours)
         return advice.action, value, value, 0.0
