@@ -628,15 +628,13 @@ def test_a_dailys_level_is_a_function_of_its_date() -> None:
     assert daily_level(dt.date(2026, 12, 2)) == "expert-v2"
     assert daily_level(dt.date(2026, 12, 3)) == "expert-v3"
     assert daily_level(dt.date(2026, 12, 4)) == "expert-v4"
-    assert daily_level(dt.date(2026, 12, 5)) == "expert-v5"
-    assert daily_level(dt.date(2026, 12, 6)) == daily_level(dt.date(2027, 5, 1)) == "expert-v6"
+    assert daily_level(dt.date(2026, 12, 5)) == daily_level(dt.date(2027, 5, 1)) == "expert-v5"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-01") == "expert-v1"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-02") == "expert-v2"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-03") == "expert-v3"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-04") == "expert-v4"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-05") == "expert-v5"
-    assert resolve_level(DAILY_LEVEL, "daily:2026-12-06") == "expert-v6"
-    assert resolve_level("expert", "game:00000000000000bb") == "expert-v6"
+    assert resolve_level("expert", "game:00000000000000bb") == "expert-v5"
     assert resolve_level("standard", "game:00000000000000bb") == "standard-v4"
     assert resolve_level("easy", "daily:2026-12-02") == "easy"
 
@@ -682,7 +680,6 @@ def test_a_new_games_link_checks_at_every_version_its_level_has_meant() -> None:
     assert MoveCheck("expert", "daily:2026-12-02").versions == ["expert-v2"]
     assert MoveCheck("expert", "daily:2026-12-03").versions == ["expert-v3"]
     assert MoveCheck("expert", "daily:2026-12-04").versions == ["expert-v4"]
-    assert MoveCheck("expert", "daily:2026-12-06").versions == ["expert-v6"]
 
 
 def test_a_link_whose_moves_no_version_makes_says_where() -> None:

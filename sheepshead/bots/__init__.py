@@ -18,7 +18,7 @@ deal makes the public actions), :mod:`.expert` (search over those deals), :mod:`
 :mod:`.arena` (duplicate matches).
 
 Level names: ``easy``, ``standard``, ``expert`` are the page's words for today's players;
-the versions ``standard-v1`` … ``expert-v6`` (:data:`~.versions.VERSIONS`) name one fixed
+the versions ``standard-v1`` … ``expert-v4`` (:data:`~.versions.VERSIONS`) name one fixed
 player each.
 """
 
@@ -42,7 +42,7 @@ LEVELS = (*WORDS, "random")
 
 def make_player(level: str, seed: int | random.Random = 0) -> Player:
     """A player of ``level``: ``easy``, ``standard``, ``expert`` (today's version),
-    ``random``, or a version of :data:`~.versions.VERSIONS` (``standard-v1`` … ``expert-v6``)."""
+    ``random``, or a version of :data:`~.versions.VERSIONS` (``standard-v1`` … ``expert-v4``)."""
     if level == "random":
         return RandomPlayer(seed)
     version = VERSIONS.get(CURRENT.get(level, level))

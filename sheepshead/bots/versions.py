@@ -2,7 +2,7 @@
 
 The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
 ``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
-level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v6``), the
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v5``), the
 settings of the one player class of its level (:class:`StandardConfig`,
 :class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
 :mod:`.seating` (which version plays which game), result links and the page all read it.
@@ -130,14 +130,6 @@ VERSIONS = {v.name: v for v in (
         budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
         standard=_STANDARD_V4, first_playouts=True, alone_playouts=True, pick_bonus_trumps=3,
         sound_bury=True, strict_override=True, sound_play=True), _dt.date(2026, 12, 5)),
-    # Issue 27, third step (shipped 2026-12-03): the strength given back. The playouts model the
-    # other seats by the first Standard's rules again (their alone case cost 0.035 a hand against
-    # the yardstick), and Standard's card is overridden on one standard error again (the blunder
-    # veto does what the stricter margin was for).
-    Version("expert-v6", "expert", ExpertConfig(
-        budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
-        standard=_STANDARD_V4, first_playouts=True, pick_bonus_trumps=3, sound_bury=True,
-        sound_play=True), _dt.date(2026, 12, 6)),
 )}
 """Every version by name, oldest first within each level."""
 
