@@ -483,26 +483,32 @@ def test_the_countdown_to_the_next_daily_counts_down(phone, site_url):
 
 
 # ------------------------------------------------------------- small screens
-@pytest.mark.parametrize("viewport", [PHONE, SMALL], ids=["390x844", "320x568"])
-def test_the_daily_screens_fit_a_phone(phone, site_url, viewport):
-    ctx = phone(at(DAY, 16, 48), viewport=viewport)
+def test_the_daily_screens_fit_a_phone(phone, site_url):
+    """Each screen at 390×844 and at 320×568, in one page (resized between the checks)."""
+    ctx = phone(at(DAY, 16, 48))
     page = boot(ctx, site_url, items=daily_items(DAY, cards_left=1))
+
+    def fits() -> None:
+        for viewport in (SMALL, PHONE):
+            page.set_viewport_size(viewport)
+            no_overflow(page)
+
     play_out(page)
     results_screen(page)
-    no_overflow(page)
+    fits()
     page.locator("#results").get_by_role("button", name="Practice this Daily").click()
     wait_idle(page)
-    no_overflow(page)
+    fits()
     assert page.locator("#chips .chip.practice").is_visible()
     link = result_fragment(played_table(dt.date(2026, 11, 28), "easy").game, "Bartholomew-Wolfgang",
                            "easy")
     page.goto(site_url + link)
     page.wait_for_selector('body[data-overlay="guard"]', state="attached",
                            timeout=BOOT_TIMEOUT_MS)
-    no_overflow(page)
+    fits()
     page.get_by_role("button", name="Show the result anyway").click()
     page.wait_for_selector('body[data-overlay="viewer"]', state="attached")
-    no_overflow(page)
+    fits()
     page.locator('[data-ui="viewer-hand:1"]').click()
-    no_overflow(page)
+    fits()
     assert page.log.errors() == []
