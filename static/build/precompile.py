@@ -3,8 +3,9 @@
 Copies /tmp/in.zip to /tmp/out.zip (Pyodide's in-memory file system), replacing each
 module named in MODULES (a list of module names, set by precompile.mjs) by unchecked-hash
 bytecode (PEP 552): `a/b.py` becomes `a/b.pyc`. Compiled by the same Pyodide the page
-runs, with the file names the page imports them from; every other entry is copied as is,
-deflated at level 9, keeping its name and date.
+runs, with the file names the page imports them from; every other entry is copied as is
+(a stdlib source that build.py could not make lean is made lean here: lean.py), deflated at
+level 9, keeping its name and date.
 
 Module-level code on purpose: inside a function, the code objects' reference counts
 differ and marshal writes slightly different (equivalent) bytes.
@@ -29,13 +30,12 @@ with zipfile.ZipFile("/tmp/in.zip") as src, zipfile.ZipFile("/tmp/out.zip", "w")
         data = src.read(info)
         name = info.filename
         module = name[:-3].replace("/", ".").removesuffix(".__init__") if name.endswith(".py") else None
-        entries = [(name, data)]
         # The stdlib: build.py made lean what its Python parses; the rest (a comment line left
         # is the sign; a few lean modules with one inside a string are made lean again) here.
         if module is not None and not beside and any(
                 line.lstrip().startswith(b"#") for line in data.splitlines()):
             data = lean_module(data)
-            entries = [(name, data)]
+        entries = [(name, data)]
         if module in wanted:
             code = compile(data, f"{archive}/{name}", "exec", dont_inherit=True, optimize=0)
             pyc = (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")  # unchecked hash
