@@ -297,3 +297,17 @@ def test_the_menu_opens_todays_board_and_the_archive():
     tap(c, "board-close")
     assert c.session.friends.open is None
 
+
+
+def test_the_viewer_says_with_hints_when_the_board_entry_says_so_and_names_no_one_sender():
+    ann, anon = link_of(SEED, "Ann", False), link_of(SEED, None, True)
+    fragment, _ = board_fragment([BoardEntry(ann, True), BoardEntry(anon)])
+    c = page(MemoryStorage(), fragment)
+    tap(c, "board-reveal")
+    names = [r.name for r in c.session.friends.rows(f"#game={GAME_ID}")]
+    seen = {name: panel(tap(c, f"board-row:{names.index(name)}")) for name in ("Ann", "Anonymous")}
+    assert all('id="viewer"' in html for html in seen.values())
+    about = {n: h.split('class="small viewer-about">')[1].split("</p>")[0] for n, h in seen.items()}
+    assert about["Ann"].endswith('<span class="hints-tag">with hints</span>')
+    assert "with hints" not in about["Anonymous"] and "Sender" not in seen["Anonymous"]
+    assert "Anonymous finished +" in seen["Anonymous"]

@@ -207,7 +207,7 @@ def test_a_link_without_a_name_and_a_new_game() -> None:
     model = model_of(fragment)
     html = html_of(model)
     page = check_markup(html)
-    assert model.by is None and model.names[0] == "Sender" and model.day is None
+    assert model.by is None and model.names[0] == "Anonymous" and model.day is None
     assert ">A shared result<" in html and 'data-ui="viewer-play">Play this game<' in html
     assert model.game_id is not None and f"Game {model.game_id}" in page.visible
     assert "four players" in page.visible and "Standard computer players" in page.visible

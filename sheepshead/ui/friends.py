@@ -190,6 +190,14 @@ class Friends:
             return None if result is None else Kept(result.fragment, result.hints, True)
         return self.boards.board(game).mine
 
+    def hints_of(self, link: ResultLink) -> bool | None:
+        """Whether the player of ``link`` said they used hints, as its board keeps it (a
+        board link's entry carries it; a result link alone cannot: None)."""
+        game = game_key(link)
+        actions, own = _actions(link.fragment()), self.own(game)
+        kept = ([own] if own else []) + list(self.boards.board(game).rows)
+        return next((k.hints for k in kept if _actions(k.link) == actions), None)
+
     def rows(self, game: str) -> tuple[Row, ...]:
         name = self.s.settings.name or "You"
         rows, refused = board_rows(self.boards.board(game), self.own(game), name, self.checks)

@@ -9,7 +9,7 @@ check (seconds for an Expert game) arrives later as ``moves_checked`` / ``differ
 Intents (``data-ui``): ``viewer-hand:N``, ``viewer-trick:N:T`` (1-based),
 ``viewer-hands`` and ``viewer-reveal`` go to :func:`viewer_intent`; ``viewer-close``
 and ``viewer-play`` are the page's own.  Seat 0 is the sender, named by ``by=``
-(always escaped) or "Sender", never "You" (the reader).  No card is written as ``QC``
+(always escaped) or "Anonymous", never "You" (the reader).  No card is written as ``QC``
 in visible text: cards are named or drawn.
 """
 
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..actions import Kind
+from ..board import ANONYMOUS
 from ..cards import Card
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME
@@ -87,9 +88,9 @@ class HandReplay:
 @dataclass(frozen=True)
 class ViewerModel:
     """Everything a result link shows (:func:`viewer_model`).  ``sender`` is ``by`` or
-    "Sender"; ``names`` the seat labels, seat 0 the sender's (with "(sender)" when its name
-    is another seat's); ``day`` a Daily's date and ``game_id`` a New Game's id (the other
-    None); ``level`` the computer players' level the moves are checked against."""
+    "Anonymous" (as a board names a result without one); ``names`` the seat labels, seat 0
+    the sender's (with "(sender)" when its name is another seat's); ``day`` a Daily's date
+    and ``game_id`` a New Game's id (the other None); ``level`` the computer players' level the moves are checked against."""
 
     link: ResultLink
     by: str | None
@@ -158,7 +159,7 @@ def viewer_model(link: ResultLink, check: ResultCheck | None = None) -> ViewerMo
         raise SheepsheadError("the scores check is not this link's")
     players = link.rules.players
     by = link.by
-    sender = by if by is not None else "Sender"
+    sender = by if by is not None else ANONYMOUS
     others = names_for(players)[1:]
     label = sender
     if sender.casefold() in {n.casefold() for n in others} | {"you"}:
@@ -337,11 +338,12 @@ def _dialog(model: ViewerModel, body: str) -> str:
             f'{button("Close", "small close", data_ui="viewer-close")}</div>{body}</div>')
 
 
-def _about(model: ViewerModel) -> str:
+def _about(model: ViewerModel, hints: bool | None = None) -> str:
     game = model.game_text
+    said = ' · <span class="hints-tag">with hints</span>' if hints else ""
     out = (f'<p class="small viewer-about">{escape(game[0].upper() + game[1:])} · '
            f'{escape(model.rules_text)} · {escape(model.level.capitalize())} computer '
-           f'players</p>')
+           f'players{said}</p>')
     if model.not_the_dailys:
         out += (f'<p class="viewer-not-daily" role="note">Not the Daily\'s opponents: this '
                 f'game was played against {escape(model.level.capitalize())} computer players, '
@@ -542,11 +544,13 @@ def _hand_view(model: ViewerModel, h: HandReplay, trick: int, four: bool) -> str
 
 def viewer_html(model: ViewerModel, state: ViewerState, *, own: DailyResult | None,
                 moves_checked: bool | None, difference: str | None,
-                four_colour: bool = False) -> str:
+                hints: bool | None = None, four_colour: bool = False) -> str:
     """The shared game as one dialog: the heading, the game and level, the check in words,
     then either the standings, the side-by-side line (``own``: your result for that date),
-    the score sheet and the list of hands, or the open hand's replay (``state``)."""
-    head = _about(model) + _check(model, moves_checked, difference)
+    the score sheet and the list of hands, or the open hand's replay (``state``).  ``hints``:
+    the sender said they used hints (known from a board link's entry; a result link alone
+    does not say)."""
+    head = _about(model, hints) + _check(model, moves_checked, difference)
     hand = state.hand
     if hand is not None and 1 <= hand <= len(model.hands):
         body = _hand_view(model, model.hands[hand - 1], state.trick, four_colour)
