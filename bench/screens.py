@@ -179,12 +179,11 @@ def shoot_hand(browser, gallery: Gallery, screen: str, url: str, origin: str, fo
 
 def shoot_practice(browser, gallery: Gallery, screen: str, url: str, origin: str,
                    foreign: list[str]) -> None:
-    """The practice hand's first step, offered on the first visit, with its tip."""
+    """The practice hand's first step, which a first visit without a link opens, with its
+    tip."""
     context, page = new_page(browser, screen, origin, foreign)
     try:
         open_page(page, url)
-        page.click('#tip [data-ui="tutorial"]')
-        wait_idle(page)
         set_setting(page, "speed", "instant")
         wait_idle(page)
         page.locator("#tip .tip-box").first.wait_for(state="visible")

@@ -21,11 +21,19 @@ def wait_idle(page) -> None:
     page.wait_for_selector(IDLE, state="attached", timeout=STEP_TIMEOUT_MS)
 
 
+SKIP_PRACTICE = '#tip [data-ui="daily"]'
+"""The practice hand's "Skip to today's Daily" (a first visit without a link opens it)."""
+
+
 def open_table(page, url: str, fragment: str = "", speed: str | None = "instant") -> None:
-    """Open the page at ``url + fragment``, wait for the table, set the speed (via the menu)."""
+    """Open the page at ``url + fragment``, wait for the table, set the speed (via the menu).
+    Without a fragment, a fresh profile's practice hand is skipped as a player would."""
     page.goto(url + fragment)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     wait_idle(page)
+    if not fragment and page.locator(SKIP_PRACTICE).count():
+        page.click(SKIP_PRACTICE)
+        wait_idle(page)
     if speed:
         set_setting(page, "speed", speed)
 

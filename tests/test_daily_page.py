@@ -20,7 +20,7 @@ from conftest import PAR_ON_JS, QUIET_JS, PageLog
 from daily_helpers import daily_items, nearly_finished, played_table, seed_script
 from playwright.sync_api import expect
 from save_helpers import old_save
-from table_helpers import BOOT_TIMEOUT_MS, body, hand_cards, play_out, wait_idle
+from table_helpers import BOOT_TIMEOUT_MS, SKIP_PRACTICE, body, hand_cards, play_out, wait_idle
 
 from sheepshead.results import parse_result, result_fragment
 from sheepshead.ui.saves import daily_key
@@ -119,7 +119,9 @@ def stats(page) -> dict[str, str]:
 # ------------------------------------------------------------------ saves
 def test_a_new_game_in_the_middle_of_the_daily_leaves_it_where_it_was(phone, site_url):
     ctx = phone(at(DAY, 9))
-    page = boot(ctx, site_url)
+    page = boot(ctx, site_url)                  # a first visit: the practice hand, skipped
+    page.click(SKIP_PRACTICE)
+    wait_idle(page)
     assert page.evaluate("location.hash") == "#daily=2026-12-01"
     assert "vs Expert" in page.locator("#info").inner_text()
     page.get_by_role("button", name="Pass", exact=True).click()

@@ -66,6 +66,8 @@ def seed(storage: MemoryStorage, table: Table, practice: bool = False) -> None:
 def test_the_daily_opens_at_the_expert_and_a_new_game_never_touches_it():
     storage = MemoryStorage()
     s = session(storage)
+    assert s.table.tutorial                 # a first visit: the practice hand, then
+    s.open_daily(s.today)                   # "Skip to today's Daily"
     assert s.table.seed == daily_seed(TODAY) and s.table.level == "expert"
     assert s.hash() == "#daily=2026-12-01" and s.key == daily_key(TODAY)
     assert daily_key(TODAY) not in storage.items          # nothing saved before an action
@@ -113,7 +115,7 @@ def test_new_game_asks_before_leaving_a_new_game_in_progress():
 
 def test_another_tab_is_noticed_and_nothing_is_overwritten():
     storage = MemoryStorage()
-    a, b = session(storage), session(storage)
+    a, b = (session(storage, fragment="#daily=2026-12-01") for _ in "ab")
     act(a)
     key = a.key
     assert b.storage_event("sheepshead.settings", "{}") is False
@@ -141,7 +143,7 @@ def test_a_future_date_opens_today_and_a_past_date_opens_as_asked():
     assert s.table.seed == "daily:2026-11-20" and not s.table.practice
     assert s.hash() == "#daily=2026-11-20"
     # Midnight is local: the clock says which day is today.
-    late = session(now=dt.datetime(2026, 12, 2, 0, 5))
+    late = session(now=dt.datetime(2026, 12, 2, 0, 5), fragment="#daily=2026-12-02")
     assert late.table.seed == "daily:2026-12-02"
 
 

@@ -332,7 +332,7 @@ def test_the_review_runs_a_step_at_a_time_and_ends_with_a_total():
 def test_the_practice_hand_is_one_hand_never_saved_and_leaves_the_games_alone():
     storage = MemoryStorage()
     s = Session(storage, lambda: TODAY)
-    s.start("")
+    s.start("#daily=2026-12-01")           # a first visit through a link: the offer shows
     assert s.first_visit
     s.table.act(first_legal(s.table))
     s.save()
@@ -361,6 +361,56 @@ def test_the_practice_hand_is_one_hand_never_saved_and_leaves_the_games_alone():
     again.go(TUTORIAL_HASH)
     assert again.table.tutorial
 
+
+
+class _Denied(MemoryStorage):
+    def keys(self) -> list[str]:
+        raise OSError("SecurityError: storage is denied")
+
+    def get(self, key: str) -> str | None:
+        raise OSError("SecurityError: storage is denied")
+
+
+def test_a_first_visit_without_a_link_opens_the_practice_hand_and_one_tap_skips_it():
+    storage = MemoryStorage()
+    s = Session(storage, lambda: TODAY)
+    s.start("")
+    assert s.table.tutorial and s.hash() == TUTORIAL_HASH and s.settings.tutorial_offered
+    tip = render(s.table.view(), UiState())["tip"]
+    assert tip.count('data-ui="daily"') == 1 and "Skip to today's Daily" in html.unescape(tip)
+    s.open_daily(s.today)                               # what the skip button asks
+    assert s.table.seed == "daily:2026-12-01" and not s.table.tutorial
+    assert storage.get(daily_key(TODAY.date())) is None     # nothing played, nothing saved
+    again = Session(storage, lambda: TODAY)
+    again.start("")                                     # the next visit: the Daily
+    assert again.table.seed == "daily:2026-12-01"
+    # The skip is on every tip of the hand until its end, whose decisions name the Daily.
+    t = s.table = Table(PRACTICE_SEED, Settings(), level="standard", tutorial=True)
+    while not t.hand.is_over:
+        if t.human_turn:
+            tip = render(t.view(), UiState())["tip"]
+            assert tip.count('data-ui="daily"') == 1
+            t.act(first_legal(t))
+        else:
+            t.step()
+    assert 'data-ui="daily"' not in render(t.view(), UiState())["tip"]
+
+
+@pytest.mark.parametrize("kept", ["a save", "a result", "a set-aside value", "denied"])
+def test_a_visit_with_anything_kept_or_storage_denied_is_not_a_first_visit(kept):
+    """Settings alone do not say it: a player who never changed one still has their games."""
+    played = MemoryStorage()
+    first = Session(played, lambda: TODAY)
+    first.start("#daily=2026-12-01")
+    first.table.act(first_legal(first.table))
+    first.save()
+    items = {"a save": {daily_key(TODAY.date()): played.items[daily_key(TODAY.date())]},
+             "a result": {"sheepshead.daily.results": "{}"},
+             "a set-aside value": {"sheepshead.set-aside.1": "x"}, "denied": {}}[kept]
+    storage = _Denied() if kept == "denied" else MemoryStorage(dict(items))
+    s = Session(storage, lambda: TODAY)
+    s.start("")
+    assert s.table.seed == "daily:2026-12-01" and not s.table.tutorial
 
 @pytest.mark.slow  # a whole Daily against the Expert (the hint itself is checked in the fast tier)
 def test_hints_in_a_daily_are_kept_in_its_save_and_its_result():

@@ -344,8 +344,10 @@ def _tip(tv: TableView, ui: UiState) -> str:
         t = tip(tv.seat)
         if t is None:
             return ""
+        skip = ("" if tv.seat.is_over else      # then "Play today's Daily" is a decision
+                _button("Skip to today's Daily", "small skip", data_ui="daily"))
         return (f'<div class="tip-box" role="note" aria-label="Tip"><strong>{escape(t.title)}'
-                f'</strong> {escape(t.text)}</div>')
+                f'</strong> {escape(t.text)}{skip}</div>')
     if ui.offer_tutorial:
         no = _button("×", "small close", data_ui="tutorial-no", aria_label="No thanks",
                      title="No thanks")

@@ -42,6 +42,7 @@ __all__ = [
     "date_of_key", "read_save", "set_aside", "new_tab_id", "Shelf",
 ]
 
+KEY_PREFIX = "sheepshead."                  # every key the page keeps starts so
 GAME_KEY = "sheepshead.game"
 SETTINGS_KEY = "sheepshead.settings"
 RESULTS_KEY = "sheepshead.daily.results"
@@ -474,6 +475,14 @@ class SaveStore(Shelf):
             return save is not None and save.in_progress()
         except SheepsheadError:
             return False
+
+    def holds_nothing(self) -> bool:
+        """Nothing of the game's is kept here: a first visit (never when storage refuses)."""
+        try:
+            names = self.storage.keys()
+        except OSError:
+            return False
+        return not any(k.startswith(KEY_PREFIX) for k in names)
 
     # ----------------------------------------------------------- settings
     def load_settings(self) -> dict[str, object]:

@@ -10,7 +10,7 @@ page's part"):
   what the location's hash names (:meth:`Session.go`): a Daily (``#daily=``; a future date
   opens today's with one line), a New Game (``#game=``), a result link (``&result=``: the
   viewer, behind a spoiler guard for a Daily not finished here) or, with no hash, the game
-  open last (today's Daily, or the New Game).
+  open last (today's Daily, or the New Game) — on a first visit, the practice hand.
 * :meth:`Session.save` after every action: a save per game, never over another tab's
   (:attr:`Session.stale`: "This game went on in another tab — Reload").  A Daily's first
   play-through locks its result after hand ten; later ones are practice.
@@ -149,7 +149,8 @@ class Session(Viewing):
     # ------------------------------------------------------------ opening
     def start(self, fragment: str) -> None:
         """Migrate the previous version's save, read the settings, open what ``fragment``
-        names."""
+        names: on a first visit without one, the practice hand (one tap skips it to today's
+        Daily)."""
         was_game = self.store.old_save_is_a_new_game()
         for text in self.store.migrate():
             self.notice(text)
@@ -158,6 +159,10 @@ class Session(Viewing):
         self.settings = Settings.from_json(data)
         opened = data.get(OPEN, "game" if was_game else "daily")
         self.opened = "game" if opened == "game" else "daily"
+        if self.first_visit and self.store.holds_nothing() \
+                and not (fragment or "").strip().lstrip("#"):
+            self.tutorial()             # a first visit without a link: the practice hand
+            return
         self.go(fragment)
 
     def go(self, fragment: str) -> None:

@@ -90,7 +90,8 @@ class ViewerModel:
     """Everything a result link shows (:func:`viewer_model`).  ``sender`` is ``by`` or
     "Anonymous" (as a board names a result without one); ``names`` the seat labels, seat 0
     the sender's (with "(sender)" when its name is another seat's); ``day`` a Daily's date
-    and ``game_id`` a New Game's id (the other None); ``level`` the computer players' level the moves are checked against."""
+    and ``game_id`` a New Game's id (the other None); ``level`` the computer players' level
+    the moves are checked against."""
 
     link: ResultLink
     by: str | None
