@@ -2,7 +2,8 @@
 
 Browser fixtures (all session-scoped except ``page``):
 
-- ``site_dir``: ``build.py --out`` run once per session into a temporary folder.
+- ``site_dir``: ``build.py --out`` run once per run (shared by the xdist workers) into a
+  temporary folder.
 - ``site_server``: a factory ``site_server(prefix="/")`` that serves ``site_dir``
   at URL path ``prefix`` on 127.0.0.1 (a free port per prefix) and returns the
   page URL; ``site_url`` is the root one, ``site_url_subpath`` one under
@@ -20,9 +21,11 @@ keep Playwright and other host-only imports inside the fixtures.
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -47,6 +50,7 @@ CHROMIUM_ARGS = [
     "--js-flags=--liftoff-only",
 ]
 SUBPATH = "/some/sub/path/"
+BUILD_TIMEOUT_S = 300
 
 
 def load_bench(name: str) -> ModuleType:
@@ -113,9 +117,12 @@ def pytest_runtest_setup(item):
 # with a Pyodide run or a browser takes minutes, and one that starts last would run alone.
 # COSTLIEST names the longest files by their time in a full run (2026-12-02, this 2-core
 # machine: from about 150 s down to 20 s); the others follow by their marks (FILE_ORDER).
-COSTLIEST = ("test_daily_page.py", "test_table_help.py", "test_offline.py", "test_board_page.py",
-             "test_in_pyodide.py", "test_picture.py", "test_table_play.py", "test_table_saving.py",
-             "test_engines_webkit.py", "test_layout.py", "test_bots_pins.py", "test_start.py",
+# The first two need no built site, so the workers start on them while tests/run's
+# background build ends.
+COSTLIEST = ("test_in_pyodide.py", "test_bots_pins.py",    # no site: while it is built
+             "test_daily_page.py", "test_table_help.py", "test_offline.py", "test_board_page.py",
+             "test_picture.py", "test_table_play.py", "test_table_saving.py",
+             "test_engines_webkit.py", "test_layout.py", "test_start.py",
              "test_table_options.py", "test_in_pyodide_ui.py", "test_engines_firefox.py")
 FILE_ORDER = ("engines", "pyodide", "browser", "site", "slow")
 
@@ -142,16 +149,40 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
-    """The site built once per session by `build.py --out` into a temporary folder."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        pytest.fail(f"build.py failed ({result.returncode}):\n{result.stdout}{result.stderr}")
+    """The site built once per run by `build.py --out` into a temporary folder, for a build
+    costs about ten seconds of a core: `tests/run` starts it in the background before
+    pytest (``SHEEPSHEAD_TEST_SITE``: its folder, where ``status`` appears when it ends);
+    else the first xdist worker to ask builds it under a lock and the others wait.  Tests
+    only read it (or copy it first)."""
+    import fcntl  # host only (not imported inside Pyodide)
+
+    given = os.environ.get("SHEEPSHEAD_TEST_SITE")   # tests/run builds it in the background
+    if given:
+        status, deadline = Path(given) / "status", time.monotonic() + BUILD_TIMEOUT_S
+        while not status.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        code = status.read_text().strip() if status.exists() else "timed out"
+        if code != "0":
+            log = (Path(given) / "log").read_text(errors="replace")
+            pytest.fail(f"build.py failed ({code}):\n{log}")
+        return Path(given) / "dist"
+    shared = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        shared = shared.parent          # the run's folder, above each worker's own
+    out, done = shared / "site" / "dist", shared / "site" / "built"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            result = subprocess.run(
+                [sys.executable, str(ROOT / "build.py"), "--out", str(out)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+            )
+            if result.returncode != 0:
+                pytest.fail(f"build.py failed ({result.returncode}):\n"
+                            f"{result.stdout}{result.stderr}")
+            done.touch()
     return out
 
 
