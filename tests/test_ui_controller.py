@@ -7,6 +7,7 @@ notice.  The page itself is tested in Chromium (tests/test_table_*.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 
 from sheepshead.cards import display_order
@@ -24,6 +25,7 @@ from sheepshead.ui.events import (
     Progress,
     SetHash,
     Share,
+    Spawn,
     Start,
     StorageChange,
     Tap,
@@ -65,6 +67,18 @@ def settle(c: Controller, effects) -> list:
         effects = c.handle(waits[0].then)
         seen += effects
     raise AssertionError("the computer players never stopped")
+
+
+def background(c: Controller, effects) -> list:
+    """Run the background jobs among ``effects`` to their end, as the binding does, and hand
+    the controller a :class:`Progress` for each time a job asked; the effects of those."""
+    seen: list = []
+    for spawn in of(effects, Spawn):
+        asked: list[int] = []
+        asyncio.run(spawn.job(lambda: asked.append(1)))
+        for _ in asked:
+            seen += c.handle(Progress())
+    return seen
 
 
 def start(fragment: str = GAME, storage=None, speed: str = "instant", **kw) -> Controller:
@@ -148,8 +162,11 @@ def test_a_computer_turn_waits_between_steps_at_the_speed_set():
     assert effects[-1] == Wait(BASE_MS["other"] / 1000, Timer(c.generation))
     effects = c.handle(effects[-1].then)           # "Gus to play…" while Gus thinks
     assert effects[-1] == Wait(THINK_S, Timer(c.generation))
-    effects = c.handle(effects[-1].then)           # Gus acts: its thinking counts
-    wait = effects[-1]
+    effects = c.handle(effects[-1].then)           # Gus has thought it out (one slice)
+    assert effects[-1] == Wait(0, Timer(c.generation))
+    assert c.table.computer_turn and c.table.action_count() == 1
+    effects = c.handle(effects[-1].then)           # Gus acts, in a task of its own: its
+    wait = effects[-1]                             # thinking counts
     assert isinstance(wait, Wait)
     assert abs(wait.seconds - (BASE_MS["other"] / 1000 - 0.25)) < 1e-9
     settle(c, effects)
@@ -306,7 +323,7 @@ def test_keyboard_play_digits_for_cards_letters_for_decisions():
     c = start()
     assert c.table.seat_view().phase.name == "PICK" and c.table.human_turn
     c.handle(Key("x"))                                   # not a key of the game: nothing
-    c.handle(Key("h"))                                   # hint
+    background(c, c.handle(Key("h")))                   # hint
     assert c.ui.hint is not None and c.ui.hint.startswith("The Expert would ")
     settle(c, c.handle(Key("P")))                        # pick up
     v = c.table.seat_view()
@@ -361,3 +378,27 @@ def test_a_finished_daily_spawns_its_par_unless_the_page_says_par_off():
         spawned[par] = len(of(c.handle(Start("#daily=2026-12-01")), Spawn))
     assert spawned[True] >= 1 and spawned[False] == 0  # the par's job (asked per draw; it
                                                        # runs once: work_out_par returns if under way)
+
+
+def test_a_hint_is_thought_out_in_the_background_and_shown_only_where_it_was_asked():
+    c = start()
+    t = c.table
+    expected = t.hint()                               # the same hint, in one go
+    t.hints = False
+    effects = c.handle(Tap(ui="hint"))
+    assert t.hints and len(of(effects, Spawn)) == 1   # asking marks the game at once
+    actions = dict(of(effects, Draw)[-1].regions)["actions"]
+    assert 'id="hint-wait"' in actions and 'id="hint-line"' not in actions
+    assert of(c.handle(Tap(ui="hint")), Spawn) == []  # asked again while it thinks: nothing
+    shown = background(c, effects)
+    assert expected is not None and c.ui.hinted == str(expected.action)
+    assert [a.text for a in of(shown, Announce)] == [c.ui.hint]
+    actions = dict(of(shown, Draw)[-1].regions)["actions"]
+    assert 'id="hint-line"' in actions and 'id="hint-wait"' not in actions
+    # Asked, then a decision made before it is thought out: it is never shown.
+    c = start()
+    effects = c.handle(Tap(ui="hint"))
+    settle(c, c.handle(Tap(act="pass")))
+    seq = c.table.action_count()
+    background(c, effects)
+    assert c.ui.hint is None and c.table.action_count() == seq

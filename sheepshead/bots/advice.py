@@ -32,8 +32,8 @@ from ..view import SeatView
 from .expert import BUDGET, ExpertPlayer, drained
 from .knowledge import Knowledge
 
-__all__ = ["Hint", "ReviewStep", "hint", "review_steps", "review_slices", "review_cost", "HINT_BUDGET",
-           "REVIEW_BUDGET"]
+__all__ = ["Hint", "ReviewStep", "hint", "hint_steps", "review_steps", "review_slices",
+           "review_cost", "HINT_BUDGET", "REVIEW_BUDGET"]
 
 HINT_BUDGET = BUDGET
 """Playouts of a hint: the table's Expert's own, so the hint is that player's choice."""
@@ -111,10 +111,6 @@ def _equivalents(k: Knowledge, valued: set[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _hint(player: ExpertPlayer, view: SeatView) -> Hint:
-    return drained(_hint_steps(player, view))
-
-
 def _hint_steps(player: ExpertPlayer, view: SeatView) -> Generator[None, None, Hint]:
     if not view.legal:
         raise SheepsheadError(f"seat {view.seat} has nothing to do: it is not its turn")
@@ -134,9 +130,16 @@ def _hint_steps(player: ExpertPlayer, view: SeatView) -> Generator[None, None, H
 
 def hint(view: SeatView, seed: int = 0, budget: int = HINT_BUDGET) -> Hint:
     """The Expert's advice for ``view``'s seat, whose turn it must be (see :class:`Hint`)."""
+    return drained(hint_steps(view, seed, budget))
+
+
+def hint_steps(view: SeatView, seed: int = 0, budget: int = HINT_BUDGET
+               ) -> Generator[None, None, Hint]:
+    """:func:`hint` a slice at a time: a None after each playout, then the hint (the same
+    one, from the same arithmetic), so that a page can think it out without a long task."""
     if not isinstance(view, SeatView):
         raise TypeError(f"a hint is asked of a SeatView, not {type(view).__name__}")
-    return _hint(ExpertPlayer(seed, budget), view)
+    return _hint_steps(ExpertPlayer(seed, budget), view)
 
 
 class _AlsoTrying(ExpertPlayer):
@@ -206,7 +209,7 @@ def review_steps(state: HandState, seat: int, seed: Seed = 0, budget: int = REVI
 
 def review_slices(state: HandState, seat: int, seed: Seed = 0, budget: int = REVIEW_BUDGET
                   ) -> Iterator[ReviewStep | None]:
-    """:func:`review_steps` with a None after each sampled deal of each search, so that a
+    """:func:`review_steps` with a None after each playout of each search, so that a
     page can review a hand a slice at a time (the same steps, from the same arithmetic)."""
     replay = HandState.from_masks(state.dealt, state.blind, state.dealer, state.rules, state.redeal)
     history, seats = list(state.history), list(state.seats)

@@ -283,7 +283,7 @@ class ExpertPlayer(Player):
 
     def evaluate_steps(self, view: SeatView
                        ) -> Generator[None, None, tuple[Action, list[tuple[Action, float]]]]:
-        """:meth:`evaluate`, yielding after each sampled deal (the page reviews a hand a slice
+        """:meth:`evaluate`, yielding after each playout (the page reviews a hand a slice
         at a time); the same values, from the same arithmetic."""
         if not isinstance(view, SeatView):
             raise TypeError(f"a player decides from a SeatView, not {type(view).__name__}")
@@ -318,7 +318,7 @@ class ExpertPlayer(Player):
 
     def _search_steps(self, view: SeatView,
                       rng: random.Random) -> Generator[None, None, tuple[int, list[tuple[int, float]]]]:
-        """The search, yielding after each sampled deal (the page thinks a slice at a time)."""
+        """The search, yielding after each playout (the page thinks a slice at a time)."""
         config = self.config
         first = self.first
         k = Knowledge(view, config.standard.reading)
@@ -373,9 +373,9 @@ class ExpertPlayer(Player):
                     v += bonus
                 row.append(v)
                 totals[i] += w * v
+                yield                   # after each playout: a phone's slice stays short
             rows.append((w, row))
             wsum += w
-            yield
         return _decide(cands, d, rows, totals, wsum, config.strict_override)
 
 

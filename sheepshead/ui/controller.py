@@ -19,9 +19,10 @@ from __future__ import annotations
 import datetime as _dt
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from ..actions import Action
+from ..bots.advice import Hint
 from ..errors import SheepsheadError
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
@@ -54,6 +55,7 @@ from .glossary import explain
 from .hintwords import hint_words
 from .keys import key_tap
 from .moving import MOVING_INTENTS
+from .pacing import finished
 from .pagemarks import CHECK_MARKS, body_marks, page_title
 from .picture import PANELS_KEPT, picture_text
 from .render import UiState, notices_html, render, ui_intent
@@ -115,6 +117,8 @@ class Controller(Turns):
         self.panel: str | None = None
         """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
         self.checking: LinkView | None = None
+        self.hint_found: Hint | None = None
+        """The hint thought out in the background, until :class:`Progress` shows it."""
         self.par = par
         self.out: list[Effect] = []
 
@@ -142,7 +146,10 @@ class Controller(Turns):
             if event.generation == self.generation and self.busy:
                 self._advance()
         elif isinstance(event, Progress):
-            if not self.busy:
+            found, self.hint_found = self.hint_found, None
+            if found is not None and self.ui.hint_asked and not self.busy:
+                self._show_hint(found)
+            elif not self.busy:
                 self._draw(keep=False)    # a background job's step: no new picture
         elif isinstance(event, Tick):
             self.ui.today = event.today
@@ -328,14 +335,16 @@ class Controller(Turns):
         if self.busy or self.session.stale:
             return                        # taps during an animation never act
         if intent == "hint":
-            advice = t.hint()
-            if advice is None:
+            if ui.hint_asked or ui.hint:
+                return                    # asked already: thinking, or shown
+            steps = t.hint_steps()
+            if steps is None:
                 return
-            words = hint_words(advice, t.seat_view())
-            ui.hint, ui.hint_detail, ui.hinted = words.line, words.detail, str(advice.action)
+            ui.hint_asked = True
             self._saved()                 # the game now counts as played with hints
             self._draw()
-            self.out.append(Announce(ui.hint))
+            asked = (t, t.action_count())
+            self.out.append(Spawn(lambda progress: self._think_hint(asked, steps, progress)))
         elif intent == "undo":
             if t.undo():
                 ui.reset_turn()
@@ -350,6 +359,23 @@ class Controller(Turns):
                 ui.heard = ["You claim the rest."]
                 self._saved()
                 self._run(diff(before, t.seat_view()))
+
+    async def _think_hint(self, asked: tuple[Table, int], steps: Generator[None, None, Hint],
+                          progress: Callable[[], None]) -> None:
+        """Think out the hint a slice at a time; it is shown (by :class:`Progress`) only if
+        the table is still where it was asked."""
+        advice = await finished(steps)
+        t = self.session.table
+        if t is not None and (t, t.action_count()) == asked and self.ui.hint_asked:
+            self.hint_found = advice
+            progress()
+
+    def _show_hint(self, advice: Hint) -> None:
+        t, ui = self.table, self.ui
+        words = hint_words(advice, t.seat_view())
+        ui.hint, ui.hint_detail, ui.hinted = words.line, words.detail, str(advice.action)
+        self._draw()
+        self.out.append(Announce(ui.hint))
 
     def _focus_viewer(self, intent: str) -> None:
         """Focus where the viewer moved: the hand's heading, the list's; a trick button keeps

@@ -61,7 +61,8 @@ class Timer:
 
 @dataclass(frozen=True)
 class Progress:
-    """A background job (par, link check, hand review) moved on: draw unless busy."""
+    """A background job (par, link check, hand review, a hint) moved on: draw unless busy
+    (a hint thought out is shown then)."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Long work in small steps: the page's one loop for the par, the check of a result link's
-computer moves and the review of a hand.
+computer moves, the review of a hand and a hint.
 
 Pure Python (``asyncio`` only, no ``js``).  :func:`paced` hands on each step of a
 generator that does one Expert decision per step, awaiting ``asyncio.sleep(0)`` after
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
-from typing import TypeVar
+from collections.abc import AsyncIterator, Callable, Generator, Iterable
+from typing import TypeVar, cast
 
-__all__ = ["paced", "REDRAW_EVERY_S", "SLICE_S"]
+__all__ = ["paced", "finished", "REDRAW_EVERY_S", "SLICE_S"]
 
 REDRAW_EVERY_S = 0.25
 """The shortest time between two progress redraws."""
@@ -38,6 +38,21 @@ async def paced(steps: Iterable[T], redraw: Callable[[], None],
         if clock() - shown > REDRAW_EVERY_S:
             shown = clock()
             redraw()
+        if clock() - turn >= turn_every:
+            await asyncio.sleep(0)
+            turn = clock()
+
+
+async def finished(steps: Generator[None, None, T], clock: Callable[[], float] = time.monotonic,
+                   *, turn_every: float = SLICE_S) -> T:
+    """What a sliced computation (``None`` after each slice, then its value) returns, the
+    page's turn every ``turn_every`` seconds meanwhile."""
+    turn = clock()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(T, done.value)
         if clock() - turn >= turn_every:
             await asyncio.sleep(0)
             turn = clock()

@@ -79,6 +79,8 @@ class UiState:
     """The hint's expected points (``Expected points: pass −0.3 · pick up −0.6``)."""
     hinted: str | None = None
     """The hint's action (``pick``), whose button is then the marked one."""
+    hint_asked: bool = False
+    """The Expert is thinking out the hint you asked for (a slice at a time)."""
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
     offer_tutorial: bool = False
@@ -101,6 +103,7 @@ class UiState:
         self.refusal = None
         self.shake = None
         self.hint = self.hint_detail = self.hinted = None
+        self.hint_asked = False
 
 
 def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
@@ -369,6 +372,8 @@ def _actions(tv: TableView, ui: UiState) -> str:
         out += _button("Hint", "small hint-btn", data_ui="hint")
         if tv.can_undo:
             out += _button("Undo", "small", data_ui="undo")
+        if ui.hint_asked and not ui.hint:
+            out += '<p class="help hint-line thinking" id="hint-wait">The Expert is thinking…</p>'
         if ui.hint:
             out += f'<p class="help hint-line" id="hint-line">{escape(ui.hint)}</p>'
         if ui.hint_detail:

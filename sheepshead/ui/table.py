@@ -27,12 +27,13 @@ Around it, each in its own module: :mod:`.settings` (the player's choices), :mod
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from ..actions import Action, action_of
 from ..bots.advice import Hint
-from ..bots.advice import hint as expert_hint
+from ..bots.advice import hint_steps as expert_hint_steps
 from ..bots.claim import can_claim, claimed_play
+from ..bots.expert import drained
 from ..bots.seating import DAILY_LEVEL, computer_choice, computer_choice_steps, decision_seed
 from ..deals import new_game_seed
 from ..errors import IllegalActionError, SheepsheadError
@@ -233,11 +234,17 @@ class Table:
         """The Expert's advice for your decision (:func:`~sheepshead.bots.advice.hint`, seeded
         as the table seeds a computer player in your seat), or None when it is not your
         turn.  Asking marks the game as played with hints."""
+        steps = self.hint_steps()
+        return None if steps is None else drained(steps)
+
+    def hint_steps(self) -> Generator[None, None, Hint] | None:
+        """:meth:`hint` a slice at a time (:func:`~sheepshead.bots.advice.hint_steps`); asking
+        marks the game as played with hints at once."""
         if not self.human_turn:
             return None
         h = self.game.current
         self.hints = True
-        return expert_hint(h.view(HUMAN), seed=self.review_seeds()(len(h.history)))
+        return expert_hint_steps(h.view(HUMAN), seed=self.review_seeds()(len(h.history)))
 
     def review_seeds(self) -> Callable[[int], int]:
         """The seeds of the Expert's advice in the current hand (the hint and the review), by

@@ -144,10 +144,12 @@ class Turns:
                 started = self.clock()
                 done = t.think(self.clock, started + THINK_SLICE_S)
                 self.thought += self.clock() - started
+                self.stage = "act"            # done: it acts in a task of its own
                 if not done:
                     self.stage = "think"
-                    self._wait(0)
-                    return
+                self._wait(0)
+                return
+            if stage == "act":            # apply, save and draw what was thought out
                 before = t.seat_view()
                 t.step()
                 self.credit, self.thought = self.thought, 0.0
