@@ -7,7 +7,6 @@ notice.  The page itself is tested in Chromium (tests/test_table_*.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 
 from sheepshead.cards import display_order
@@ -70,12 +69,19 @@ def settle(c: Controller, effects) -> list:
 
 
 def background(c: Controller, effects) -> list:
-    """Run the background jobs among ``effects`` to their end, as the binding does, and hand
-    the controller a :class:`Progress` for each time a job asked; the effects of those."""
+    """Run the background jobs among ``effects`` to their end, as the binding does (driven
+    by hand: they only await ``asyncio.sleep(0)``, and Pyodide under Node.js has no
+    ``asyncio.run``), and hand the controller a :class:`Progress` for each time a job asked;
+    the effects of those."""
     seen: list = []
     for spawn in of(effects, Spawn):
         asked: list[int] = []
-        asyncio.run(spawn.job(lambda: asked.append(1)))
+        job = spawn.job(lambda: asked.append(1))
+        try:
+            while True:
+                job.send(None)
+        except StopIteration:
+            pass
         for _ in asked:
             seen += c.handle(Progress())
     return seen
