@@ -20,7 +20,10 @@ the page with ``performance.now()`` (from navigation start) by a MutationObserve
 
 - floor: Python ready (``body[data-ready="1"]``);
 - game: a tappable hand: ``body[data-ready="1"][data-busy="0"]``, the hand's cards on
-  screen and an enabled button to tap (Pick up / Pass, or a legal card).
+  screen and an enabled button to tap (Pick up / Pass, or a legal card).  A first visit
+  opens the practice hand (its hand is the one timed); then "Skip to today's Daily" is
+  tapped, as a Daily player would, so the return visit is theirs: today's Daily, its
+  picture kept.
 
 Bytes: every file the first visit requests, raw (as served: this server does not
 compress) and gzip (Python's gzip module, level 9: what a compressing host sends).
@@ -58,6 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM, CHROMIUM_ARGS
+from table_helpers import SKIP_PRACTICE
 
 import build
 
@@ -300,6 +304,14 @@ def one_round(playwright, url: str, done_js: str, folder: Path,
         # made by a worker once the table is up (static/start.mjs): wait until it is kept.
         page.wait_for_function("document.documentElement.dataset.start !== 'fresh'",
                                timeout=240_000, polling=200)
+        # A first visit opens the practice hand; a Daily player skips it to today's Daily,
+        # whose picture the page keeps for the return visit (someone who leaves during the
+        # practice hand has no picture: their return starts as before issue 23's picture).
+        skip = page.locator(SKIP_PRACTICE)
+        if skip.count():
+            skip.click()
+            page.wait_for_function("localStorage.getItem('sheepshead.picture') !== null",
+                                   timeout=240_000, polling=200)
         first_visit = list(log)
         served_first = list(SERVED)
         page.close()
