@@ -21,7 +21,7 @@ the page with ``performance.now()`` (from navigation start) by a MutationObserve
 - floor: Python ready (``body[data-ready="1"]``);
 - game: a tappable hand: ``body[data-ready="1"][data-busy="0"]``, the hand's cards on
   screen and an enabled button to tap (Pick up / Pass, or a legal card).  A first visit
-  opens the practice hand (its hand is the one timed); then "Skip to today's Daily" is
+  opens the practice hand (its hand is the one timed); then "Skip practice" (to today's Daily) is
   tapped, as a Daily player would, so the return visit is theirs: today's Daily, its
   picture kept.
 

@@ -22,7 +22,7 @@ def wait_idle(page) -> None:
 
 
 SKIP_PRACTICE = '#tip [data-ui="daily"]'
-"""The practice hand's "Skip to today's Daily" (a first visit without a link opens it)."""
+"""The practice hand's "Skip practice" (to today's Daily; a first visit without a link opens it)."""
 
 
 def open_table(page, url: str, fragment: str = "", speed: str | None = "instant") -> None:

@@ -67,7 +67,7 @@ def test_the_daily_opens_at_the_expert_and_a_new_game_never_touches_it():
     storage = MemoryStorage()
     s = session(storage)
     assert s.table.tutorial                 # a first visit: the practice hand, then
-    s.open_daily(s.today)                   # "Skip to today's Daily"
+    s.open_daily(s.today)                   # "Skip practice": today's Daily
     assert s.table.seed == daily_seed(TODAY) and s.table.level == "expert"
     assert s.hash() == "#daily=2026-12-01" and s.key == daily_key(TODAY)
     assert daily_key(TODAY) not in storage.items          # nothing saved before an action

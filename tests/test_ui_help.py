@@ -377,7 +377,7 @@ def test_a_first_visit_without_a_link_opens_the_practice_hand_and_one_tap_skips_
     s.start("")
     assert s.table.tutorial and s.hash() == TUTORIAL_HASH and s.settings.tutorial_offered
     tip = render(s.table.view(), UiState())["tip"]
-    assert tip.count('data-ui="daily"') == 1 and "Skip to today's Daily" in html.unescape(tip)
+    assert tip.count('data-ui="daily"') == 1 and "play today's Daily" in html.unescape(tip)
     s.open_daily(s.today)                               # what the skip button asks
     assert s.table.seed == "daily:2026-12-01" and not s.table.tutorial
     assert storage.get(daily_key(TODAY.date())) is None     # nothing played, nothing saved

@@ -348,9 +348,11 @@ def _tip(tv: TableView, ui: UiState) -> str:
         if t is None:
             return ""
         skip = ("" if tv.seat.is_over else      # then "Play today's Daily" is a decision
-                _button("Skip to today's Daily", "small skip", data_ui="daily"))
-        return (f'<div class="tip-box" role="note" aria-label="Tip"><strong>{escape(t.title)}'
-                f'</strong> {escape(t.text)}{skip}</div>')
+                _button("Skip practice", "small skip", data_ui="daily",
+                        aria_label="Skip the practice hand: play today's Daily",
+                        title="Skip the practice hand: play today's Daily"))
+        return (f'<div class="tip-box" role="note" aria-label="Tip">{skip}<strong>'
+                f'{escape(t.title)}</strong> {escape(t.text)}</div>')
     if ui.offer_tutorial:
         no = _button("×", "small close", data_ui="tutorial-no", aria_label="No thanks",
                      title="No thanks")
