@@ -24,6 +24,8 @@ const SEEN_READY_KEY = "sheepshead.offline.ready-shown";
 const SEEN_IOS_HINT_KEY = "sheepshead.offline.ios-hint-shown";
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
 const HINT_MS = 20000;  // install offers step aside after a while; updates stay
+const INSTALL_TRIES = 3;  // a failed first install is tried again this many times,
+const INSTALL_RETRY_MS = 3000;  // after this pause
 
 const root = document.documentElement;
 let reloadRequested = false;
@@ -159,6 +161,7 @@ async function register() {
   watchForUpdates(registration);
   if (!navigator.serviceWorker.controller) {
     setState("installing");
+    retryFailedInstall(registration, INSTALL_TRIES);
     await navigator.serviceWorker.ready;  // installed and active (precache complete)
     if (!navigator.serviceWorker.controller) {
       await new Promise((resolve) =>
@@ -175,6 +178,26 @@ async function register() {
   } else if (root.dataset.offline !== "update") {
     setState("ready");
   }
+}
+
+// A first install whose precache failed (a file not fetched: a flaky network, a busy
+// machine) leaves the worker redundant, and offline play would wait for the next visit:
+// register again after a pause, a few times, until one installs.
+function retryFailedInstall(registration, tries) {
+  const worker = registration.installing;
+  if (!worker || tries <= 0) return;
+  worker.addEventListener("statechange", () => {
+    if (worker.state !== "redundant" || navigator.serviceWorker.controller) return;
+    console.warn("Sheepshead: the offline copy could not be made; trying again.");
+    setTimeout(async () => {
+      try {
+        const again = await navigator.serviceWorker.register(WORKER_URL, { updateViaCache: "none" });
+        retryFailedInstall(again, tries - 1);
+      } catch (error) {
+        console.warn("Sheepshead: offline play is not available here:", error);
+      }
+    }, INSTALL_RETRY_MS);
+  });
 }
 
 // ------------------------------------------------------------- install prompts

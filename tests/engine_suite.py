@@ -277,8 +277,17 @@ def whole_game(e: Engine, url: str, site_dir: Path, stop_server, report: Report)
 def take_the_network_away(e: Engine, url: str, site_dir: Path, stop_server, report: Report) -> None:
     """The worker controls the page and holds exactly what ships; the server stops; a
     reload mid-hand comes back to the same position, from the cache alone."""
-    e.wait("document.documentElement.dataset.offline === 'ready'"
-           " && !!navigator.serviceWorker.controller", BOOT_S, "the service worker in control")
+    try:
+        e.wait("document.documentElement.dataset.offline === 'ready'"
+               " && !!navigator.serviceWorker.controller", BOOT_S, "the service worker in control")
+    except AssertionError as timed_out:     # say where it stood (a flake under load, once)
+        state = e.js("navigator.serviceWorker.getRegistration().then((r) => JSON.stringify({"
+                     "offline: document.documentElement.dataset.offline,"
+                     " controlled: !!navigator.serviceWorker.controller, registration: !!r,"
+                     " installing: r && r.installing && r.installing.state,"
+                     " waiting: r && r.waiting && r.waiting.state,"
+                     " active: r && r.active && r.active.state}))")
+        raise AssertionError(f"{timed_out}: {state}") from None
     caches = cache_contents(e)
     game = [name for name in caches if name.startswith("sheepshead:")]
     assert len(game) == 1, list(caches)
