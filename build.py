@@ -33,6 +33,7 @@ to ship, and the script that precompiles in Pyodide. The steps are in build() be
 from __future__ import annotations
 
 import argparse
+import datetime
 import functools
 import hashlib
 import http.server
@@ -136,6 +137,7 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
             compiled, size = precompile_engine(out)
             print(f"build.py: {ENGINE_ZIP}: {compiled} modules and their bytecode ({size:,} bytes)")
     write_start_module(out)
+    write_first_picture(out)
     write_manifest(out)
     _, files, version = write_service_worker(out)  # last: it lists every other file
     print(f"build.py: {SERVICE_WORKER_FILE} precaches {len(files)} files (version {version})")
@@ -474,6 +476,21 @@ def write_start_module(out: Path) -> str:
                                                 encoding="utf-8")
     (out / STATIC_DIR / START_MODULE).unlink()        # shipped once, beside pyodide.mjs
     return key
+
+
+FIRST_PICTURE = "static/first-picture.js"
+
+
+def write_first_picture(out: Path) -> None:
+    """The table a first visit opens (the practice hand at your first decision), for
+    static/picture.js to draw before Python starts: `window.sheepsheadFirstPicture`, the
+    picture that `sheepshead.ui.controller.first_visit_picture` makes (the engine's own first
+    draw, so nothing changes on screen when it takes over)."""
+    from sheepshead.ui.controller import first_visit_picture  # the repository's package
+
+    text = first_visit_picture(datetime.datetime(2026, 1, 1))  # the date shows nowhere
+    (out / FIRST_PICTURE).write_text(f"window.sheepsheadFirstPicture = {text};\n",
+                                     encoding="utf-8")
 
 
 def write_service_worker(out: Path) -> tuple[Path, list[str], str]:

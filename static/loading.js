@@ -35,7 +35,9 @@
   function show() {
     const step = document.getElementById("loading-step");
     const fill = document.getElementById("load-fill");
-    if (!step || ready() || root.dataset.table || root.dataset.start === "failed") return;   // the stored table says enough; static/start.mjs said why
+    const first = root.dataset.table === "first";  // a first visit's practice table: the line
+    if ((!step && !first) || ready() || (root.dataset.table && !first)    // goes under the title
+        || root.dataset.start === "failed") return;   // the stored table says enough; static/start.mjs said why
     const done = seen.size / NEEDED.length;
     let text, part;
     if (stage === "download" && done < 1) {
@@ -47,6 +49,10 @@
     } else {
       text = "Dealing the cards…";
       part = 0.92;
+    }
+    if (first) {
+      root.style.setProperty("--starting", JSON.stringify(text));
+      return;
     }
     step.textContent = text;
     if (fill) fill.style.width = `${Math.round(part * 100)}%`;

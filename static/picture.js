@@ -1,6 +1,7 @@
 // The table at once on a return visit (issue 23): before Python starts, draw the table's
 // picture that the page kept with the save (sheepshead/ui/picture.py writes it under
-// "sheepshead.picture" whenever the table rests).
+// "sheepshead.picture" whenever the table rests). On a first visit (no link, nothing kept),
+// the practice hand's first table, which build.py ships (static/first-picture.js).
 //
 // A classic script right after the table's HTML, so it runs before the first paint. The saves
 // stay the one truth: the picture names the save it is a drawing of (its key and a CRC-32 of its
@@ -109,6 +110,23 @@
     return true;
   }
 
+  // A first visit: no link and nothing of the game kept here (Session.start then opens the
+  // practice hand, at your first decision with the default settings: the same everywhere).
+  function firstVisit(store) {
+    if (location.hash && location.hash !== "#") return false;
+    if (typeof WebAssembly !== "object") return false;   // the loading line says why not
+    for (let i = 0; i < store.length; i++) {
+      if ((store.key(i) || "").startsWith("sheepshead.")) return false;
+    }
+    return true;
+  }
+
+  function valid(picture) {
+    return !!picture && picture.format === FORMAT && typeof picture.key === "string"
+      && typeof picture.regions === "object" && Array.isArray(picture.attrs)
+      && Array.isArray(picture.classes);
+  }
+
   function show() {
     let store;
     try {
@@ -117,16 +135,23 @@
     } catch (e) {
       return;                     // storage denied: the engine says so
     }
+    const root = document.documentElement;
+    const app = document.getElementById("app");
+    if (firstVisit(store)) {      // build.py's static/first-picture.js
+      const first = window.sheepsheadFirstPicture;
+      if (!valid(first)) return;
+      drawTable(first);
+      root.dataset.table = "first";   // static/loading.js says how far the start is
+      if (app) app.setAttribute("aria-busy", "true");
+      mark("table-visible");
+      return;
+    }
     let picture;
     try {
       const text = store.getItem(KEY);
       if (text === null) return;
       picture = JSON.parse(text);
-      if (!picture || picture.format !== FORMAT || typeof picture.key !== "string"
-          || typeof picture.regions !== "object" || !Array.isArray(picture.attrs)
-          || !Array.isArray(picture.classes)) {
-        throw new Error("not a picture of this version");
-      }
+      if (!valid(picture)) throw new Error("not a picture of this version");
     } catch (e) {
       try { store.removeItem(KEY); } catch (e2) { /* storage refused: nothing to drop */ }
       return;
@@ -134,8 +159,6 @@
     const key = keyToOpen(store, picture);
     if (key === null) return;
     const saved = store.getItem(key);
-    const root = document.documentElement;
-    const app = document.getElementById("app");
     if (key === picture.key && digest(saved) === picture.save) {
       drawTable(picture);
       root.dataset.table = "stored";

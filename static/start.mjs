@@ -59,6 +59,8 @@ function cannotStart(why) {
   const step = document.getElementById("loading-step");
   if (loading) loading.classList.add("failed");
   if (step) step.textContent = why;
+  const status = document.getElementById("status");
+  if (!step && status) status.textContent = why;   // a picture is drawn over the loading line
 }
 
 export async function loadPyodide(options = {}) {

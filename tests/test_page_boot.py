@@ -21,10 +21,15 @@ AT_DOM_CONTENT_LOADED = """document.addEventListener('DOMContentLoaded', () => {
 });"""
 
 
+LINK = "#daily=2026-12-01"
+"""A first visit through a link shows the loading line (without one it shows the practice
+hand's table at once: tests/test_picture.py)."""
+
+
 def boot(page, url: str) -> None:
     """Open the page, check the HTML loading notice shows first, then wait for Python."""
     page.add_init_script(AT_DOM_CONTENT_LOADED)
-    page.goto(url, wait_until="domcontentloaded")
+    page.goto(url + LINK, wait_until="domcontentloaded")
     # Python takes seconds to start (9.6 MB of wasm), so at DOMContentLoaded the
     # plain-HTML notice is up and the page is not ready yet.
     assert page.evaluate("window.__atDCL") == {"ready": None, "loading": True}
@@ -46,7 +51,7 @@ def test_the_loading_line_moves_on_and_a_menu_tap_waits_for_the_table(page, site
         const s = document.getElementById('loading-step');
         if (s) window.noteStep(s.textContent);
     }).observe(document, {subtree: true, childList: true, characterData: true});""")
-    page.goto(site_url, wait_until="domcontentloaded")
+    page.goto(site_url + LINK, wait_until="domcontentloaded")
     assert page.locator("#loading").is_visible()
     page.click('header [data-ui="menu"]')
     assert page.get_attribute("body", "data-ready") is None

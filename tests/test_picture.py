@@ -135,6 +135,45 @@ def test_the_table_is_drawn_from_its_picture_and_the_engine_draws_the_same(profi
     assert profile.errors == []
 
 
+TABLE = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status", "tip",
+         "actions", "mine", "hand")
+
+
+def regions(page) -> dict[str, str]:
+    return {r: page.inner_html(f"#{r}") for r in TABLE}
+
+
+@pytest.mark.browser
+def test_a_first_visit_shows_the_practice_hand_before_python_and_the_engine_draws_the_same(
+        profile) -> None:
+    """build.py's static/first-picture.js: no link and nothing kept, so the practice hand's
+    first table is drawn before Python, and the engine's first draw is the same HTML (made
+    by CPython at build time, by Pyodide here)."""
+    page = profile.page(hold=True, watch=True)
+    page.goto(profile.url, wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-table") == "first"
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.locator("#loading").count() == 0
+    page.wait_for_function("getComputedStyle(document.documentElement)"
+                           ".getPropertyValue('--starting').includes('…')")   # how far it is
+    before = regions(page)
+    cards = hand_cards(page)
+    assert len(cards) == 6 and "Pick or pass?" in page.inner_text("#tip")
+    assert page.title() == "Sheepshead · Practice hand"
+    profile.release(page)
+    assert page.evaluate("location.hash") == "#practice-hand"
+    assert page.get_attribute("html", "data-table") is None
+    assert regions(page) == before and hand_cards(page) == cards
+    assert len(page.evaluate("window.__seen")) == 1      # no other cards were ever shown
+    # A return visit is not a first one: nothing is drawn from it (storage holds settings).
+    profile.drop(page)
+    again = profile.page(hold=True)
+    again.goto(profile.url, wait_until="domcontentloaded")
+    assert again.get_attribute("html", "data-table") is None
+    profile.drop(again)
+    assert profile.errors == []
+
+
 @pytest.mark.browser
 def test_taps_on_the_picture_wait_and_count_once(profile, site_url) -> None:
     # What one pass leads to, tapped on the live table; then storage is put back as it was

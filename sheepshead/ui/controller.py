@@ -65,7 +65,7 @@ from .settings import SPEEDS
 from .table import Table
 from .turns import BASE_MS, THINK_S, YOUR_TURN, Step, Turns
 
-__all__ = ["Controller", "BASE_MS", "THINK_S", "TICK_S", "YOUR_TURN"]
+__all__ = ["Controller", "BASE_MS", "THINK_S", "TICK_S", "YOUR_TURN", "first_visit_picture"]
 
 TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
@@ -550,6 +550,21 @@ class Controller(Turns):
         if link is not None and link is not self.checking and link.moves_checked is None:
             self.checking = link
             self.out.append(Spawn(lambda progress: s.check_moves(link, progress)))
+
+
+def first_visit_picture(now: _dt.datetime) -> str:
+    """The picture (:mod:`.picture`) of what a first visit opens: the practice hand at your
+    first decision, the same in every browser (a fixed deal, the default settings).
+    build.py ships it (``static/first-picture.js``) so that a first visit shows the table
+    before Python starts; the engine's first draw is the same HTML."""
+    c = Controller(MemoryStorage(), lambda: now, clock=lambda: 0.0, motion=lambda: False)
+    draw = next(e for e in c.handle(Start("")) if isinstance(e, Draw))
+    t = c.table
+    if not t.tutorial or c.busy:
+        raise SheepsheadError("a first visit no longer opens the practice hand at rest")
+    return picture_text(key="", save=None, fragment=c.session.hash(), regions=c.drawn,
+                        attrs=draw.attrs, classes=(), title=page_title(t), panel=False,
+                        rest=None)
 
 
 def _above(panel: str, notices: str) -> str:
