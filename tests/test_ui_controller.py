@@ -401,6 +401,8 @@ def test_a_hint_is_thought_out_in_the_background_and_shown_only_where_it_was_ask
     assert [a.text for a in of(shown, Announce)] == [c.ui.hint]
     actions = dict(of(shown, Draw)[-1].regions)["actions"]
     assert 'id="hint-line"' in actions and 'id="hint-wait"' not in actions
+    again = c.handle(Tap(ui="hint"))                  # asked again: said again, not thought
+    assert of(again, Spawn) == [] and [a.text for a in of(again, Announce)] == [c.ui.hint]
     # Asked, then a decision made before it is thought out: it is never shown.
     c = start()
     effects = c.handle(Tap(ui="hint"))

@@ -335,8 +335,11 @@ class Controller(Turns):
         if self.busy or self.session.stale:
             return                        # taps during an animation never act
         if intent == "hint":
-            if ui.hint_asked or ui.hint:
-                return                    # asked already: thinking, or shown
+            if ui.hint:                   # shown already: said again
+                self.out.append(Announce(ui.hint))
+                return
+            if ui.hint_asked:
+                return                    # it is being thought out
             steps = t.hint_steps()
             if steps is None:
                 return
