@@ -35,9 +35,11 @@
   function show() {
     const step = document.getElementById("loading-step");
     const fill = document.getElementById("load-fill");
-    const first = root.dataset.table === "first";  // a first visit's practice table: the line
-    if ((!step && !first) || ready() || (root.dataset.table && !first)    // goes under the title
-        || root.dataset.start === "failed") return;   // the stored table says enough; static/start.mjs said why
+    if (ready() || root.dataset.start === "failed") return;   // static/start.mjs said why
+    // A first visit's practice table: the line goes under the title. Another stored table
+    // says enough by itself.
+    const first = root.dataset.table === "first";
+    if (!first && (!step || root.dataset.table)) return;
     const done = seen.size / NEEDED.length;
     let text, part;
     if (stage === "download" && done < 1) {

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from test_session import drive
+
 from sheepshead.cards import display_order
 from sheepshead.ui.controller import BASE_MS, THINK_S, YOUR_TURN, Controller
 from sheepshead.ui.events import (
@@ -76,12 +78,7 @@ def background(c: Controller, effects) -> list:
     seen: list = []
     for spawn in of(effects, Spawn):
         asked: list[int] = []
-        job = spawn.job(lambda: asked.append(1))
-        try:
-            while True:
-                job.send(None)
-        except StopIteration:
-            pass
+        drive(spawn.job(lambda: asked.append(1)))
         for _ in asked:
             seen += c.handle(Progress())
     return seen
