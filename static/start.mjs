@@ -83,7 +83,7 @@ async function start(options) {
   const cache = await openCache();
   let snapshot = null;
   try {
-    snapshot = cache && await storedSnapshot(cache);
+    snapshot = await handedSnapshot() || (cache && await storedSnapshot(cache));
   } catch (e) {
     snapshot = null;
   }
@@ -107,8 +107,21 @@ async function start(options) {
   document.documentElement.dataset.start = "fresh";
   // A test harness may ask for no snapshot (a second interpreter per page doubles its CPU):
   // tests/test_start.py and bench/load.py keep it.
-  if (cache && globalThis.sheepsheadStart !== "no-snapshot") whenSettled(makeInWorker);
+  if (cache && globalThis.sheepsheadStart === undefined) whenSettled(makeInWorker);
   return pyodide;
+}
+
+// A test harness may hand the page a snapshot made once for the whole run instead (its
+// browser contexts are fresh, so Cache Storage never holds one): `sheepsheadStart =
+// "snapshot:<path>"`, fetched from this origin only (tests/conftest.py, START_SNAPSHOT_PATH).
+// Not the page's own way: a player's start reads Cache Storage alone.
+async function handedSnapshot() {
+  const given = globalThis.sheepsheadStart;
+  if (typeof given !== "string" || !given.startsWith("snapshot:")) return null;
+  const url = new URL(given.slice("snapshot:".length), location.href);
+  if (url.origin !== location.origin) return null;
+  const response = await fetch(url);
+  return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
 }
 
 // After the table is up and the computer players have had their turn: a start made with

@@ -12,7 +12,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import QUIET_JS, PageLog
+from conftest import PageLog
 from daily_helpers import seed_script
 from table_helpers import BOOT_TIMEOUT_MS, wait_idle
 
@@ -58,12 +58,12 @@ def kept_here() -> dict[str, str]:
 
 
 @pytest.fixture
-def phone(browser, served_origins):
+def phone(browser, served_origins, start_js):
     contexts, logs = [], []
 
     def make(stored: dict[str, str], url: str):
         context = browser.new_context(viewport=PHONE, timezone_id=ZONE, accept_downloads=True)
-        context.add_init_script(QUIET_JS)
+        context.add_init_script(start_js)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         context.add_init_script("delete Navigator.prototype.share;")
         context.clock.install(time=WHEN)

@@ -16,7 +16,7 @@ import os
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import QUIET_JS, PageLog
+from conftest import PageLog
 from daily_helpers import save_text, seed_script
 from table_helpers import BOOT_TIMEOUT_MS, body, play_out, wait_idle
 
@@ -62,14 +62,14 @@ def items(key: str, table: Table, **settings: object) -> dict[str, str]:
 
 
 @pytest.fixture
-def phone(browser, served_origins):
+def phone(browser, served_origins, start_js):
     """Fresh phone-sized browser contexts (Chicago time at ``WHEN``, clipboard, no share
     sheet); every request must stay on the test server."""
     contexts, logs = [], []
 
     def make():
         context = browser.new_context(viewport=PHONE, timezone_id=ZONE)
-        context.add_init_script(QUIET_JS)
+        context.add_init_script(start_js)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         context.add_init_script("delete Navigator.prototype.share;")
         context.clock.install(time=WHEN)

@@ -20,6 +20,8 @@ from table_helpers import READY, body, open_table, play_out, tap_card, wait_idle
 from sheepshead.game import Game
 from sheepshead.results import result_fragment
 
+pytestmark = pytest.mark.fresh_start   # the policy over a whole start (conftest.start_js)
+
 WATCH = """
 window.__csp = [];
 document.addEventListener('securitypolicyviolation',

@@ -16,7 +16,7 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import PAR_ON_JS, QUIET_JS, PageLog
+from conftest import PAR_ON_JS, PageLog
 from daily_helpers import daily_items, nearly_finished, played_table, seed_script
 from playwright.sync_api import expect
 from save_helpers import old_save
@@ -39,7 +39,7 @@ def at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
 
 
 @pytest.fixture
-def phone(browser, served_origins):
+def phone(browser, served_origins, start_js):
     """A factory of browser contexts (phone-sized, Chicago time, clipboard allowed, no
     ``navigator.share``): ``phone(when=None, viewport=PHONE)``; the first call's context is
     ``phone.context``.  Each page of them has a ``log`` as the ``page`` fixture's."""
@@ -48,7 +48,7 @@ def phone(browser, served_origins):
 
     def make(when: dt.datetime | None = None, viewport=PHONE):
         context = browser.new_context(viewport=viewport, timezone_id=ZONE)
-        context.add_init_script(QUIET_JS)
+        context.add_init_script(start_js)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         context.add_init_script("delete Navigator.prototype.share;")
         if when is not None:

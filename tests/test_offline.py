@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build
 
+pytestmark = pytest.mark.fresh_start   # a first visit's install and offline starts (conftest.start_js)
+
 sys.path.remove(str(ROOT))
 
 SEED = "game:0000000000000001"

@@ -8,6 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+pytestmark = pytest.mark.fresh_start   # how a page boots (conftest.start_js)
+
 READY = 'body[data-ready="1"]'
 BOOT_TIMEOUT_MS = 60_000  # about 3 s here; generous for a loaded CI machine
 

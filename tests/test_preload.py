@@ -11,6 +11,8 @@ import re
 import pytest
 from table_helpers import READY, wait_idle
 
+pytestmark = pytest.mark.fresh_start   # the preloads of a fresh start (conftest.start_js)
+
 PRELOADED = ["pyodide/start.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
              "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "sheepshead.zip"]
 

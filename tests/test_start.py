@@ -46,15 +46,15 @@ def snapshot_key(site_dir) -> str:
 
 
 @pytest.mark.browser
-def test_a_return_visit_restores_the_started_game_and_plays_alike(browser, site_url) -> None:
+def test_a_return_visit_restores_the_started_game_and_plays_alike(browser, site_url, page) -> None:
     fresh_context = browser.new_context(viewport={"width": 390, "height": 844})
     restored_context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         # A normal start, in a profile of its own: what the computer players do.
-        page = fresh_context.new_page()
-        boot(page, site_url + GAME)
-        assert start_of(page) in ("fresh", "made")
-        normal = after_a_pass(page)
+        normal_page = fresh_context.new_page()
+        boot(normal_page, site_url + GAME)
+        assert start_of(normal_page) in ("fresh", "made")
+        normal = after_a_pass(normal_page)
         # Another profile: a first visit makes the snapshot, the next page restores it.
         first = restored_context.new_page()
         boot(first, site_url + "#game=00000000000000d4")
@@ -68,6 +68,11 @@ def test_a_return_visit_restores_the_started_game_and_plays_alike(browser, site_
         assert again.evaluate("performance.getEntriesByName('sheepshead:python-ready').length") == 1
         assert after_a_pass(again) == normal          # the same choices after a restored start
         assert errors == []
+        # A test page (the `page` fixture) starts from the snapshot the run made once
+        # (conftest.start_js), and plays alike too.
+        boot(page, site_url + GAME)
+        assert start_of(page) == "snapshot"
+        assert after_a_pass(page) == normal
     finally:
         fresh_context.close()
         restored_context.close()

@@ -14,7 +14,6 @@ import html
 import re
 
 import pytest
-from conftest import QUIET_JS
 from table_helpers import body, click_action, find_deal, open_table, set_setting, tap_card, wait_idle
 
 from sheepshead import HandState
@@ -279,7 +278,7 @@ def test_auto_play_plays_your_only_legal_card(phone, site_url):
 
 
 # ----------------------------------------------------------- practice hand
-def test_the_practice_hand_can_be_finished_and_skipped(phone, site_url):
+def test_the_practice_hand_can_be_finished_and_skipped(phone, site_url, start_js):
     page = phone
     page.goto(site_url)                 # a first visit without a link: the practice hand
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
@@ -325,7 +324,7 @@ def test_the_practice_hand_can_be_finished_and_skipped(phone, site_url):
         return                            # the rest is not about the screen: one size is enough
     # Skipped with one tap on a first visit, and not opened again after a reload.
     fresh = page.context.browser.new_context(viewport=page.viewport_size)
-    fresh.add_init_script(QUIET_JS)
+    fresh.add_init_script(start_js)
     other = fresh.new_page()
     other.goto(site_url)
     other.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
