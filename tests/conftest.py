@@ -118,15 +118,15 @@ def pytest_runtest_setup(item):
 # The order files start in, costliest first, so that the two workers of `--dist loadfile`
 # (tests/run passes --no-loadscope-reorder, which keeps this order) end together: a file
 # with a Pyodide run or a browser takes minutes, and one that starts last would run alone.
-# COSTLIEST names the longest files by their time in a full run (2026-12-02, this 2-core
-# machine: from about 150 s down to 20 s); the others follow by their marks (FILE_ORDER).
-# The first two need no built site, so the workers start on them while tests/run's
-# background build ends.
+# COSTLIEST names the longest files by their time in a full run (2026-12-03, this 2-core
+# machine, with the run's start snapshot: from about 75 s down to 12 s); the others follow by
+# their marks (FILE_ORDER). The first two need no built site, so the workers start on them
+# while tests/run's background build ends.
 COSTLIEST = ("test_in_pyodide.py", "test_bots_pins.py",    # no site: while it is built
-             "test_daily_page.py", "test_table_help.py", "test_offline.py", "test_board_page.py",
-             "test_picture.py", "test_table_play.py", "test_table_saving.py",
-             "test_engines_webkit.py", "test_layout.py", "test_start.py",
-             "test_table_options.py", "test_in_pyodide_ui.py", "test_engines_firefox.py")
+             "test_daily_page.py", "test_offline.py", "test_start.py", "test_picture.py",
+             "test_engines_firefox.py", "test_engines_webkit.py", "test_board_page.py",
+             "test_layout.py", "test_table_help.py", "test_in_pyodide_ui.py", "test_csp.py",
+             "test_table_play.py", "test_table_saving.py", "test_page_boot.py")
 FILE_ORDER = ("engines", "pyodide", "browser", "site", "slow")
 
 
