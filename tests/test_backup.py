@@ -17,6 +17,7 @@ import time
 import zlib
 
 import pytest
+from test_session import drive
 
 from sheepshead import Game, SheepsheadError
 from sheepshead.ui.backup import (
@@ -32,11 +33,13 @@ from sheepshead.ui.backup import (
     make_backup,
     merged_settings,
     read_backup,
+    read_backup_steps,
     read_link,
+    read_link_steps,
 )
 from sheepshead.ui.controller import Controller
 from sheepshead.ui.daily import DailyResults, daily_game
-from sheepshead.ui.events import BackupFile, Download, Draw, Share, Start, Tap
+from sheepshead.ui.events import BackupFile, Download, Draw, Progress, Share, Spawn, Start, Tap
 from sheepshead.ui.panels import KEPT_WHERE
 from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
 from sheepshead.ui.session import Session
@@ -363,7 +366,7 @@ def test_the_menu_exports_a_file_and_a_link_and_the_link_asks_before_importing()
 
     fresh = MemoryStorage()
     new = Controller(fresh, lambda: NOW)
-    new.handle(Start("#" + link.partition("#")[2]))
+    read(new, Start("#" + link.partition("#")[2]))
     assert new.session.moving.offer is not None
     assert RESULTS_KEY not in fresh.items                     # nothing before the answer
     assert new.session.overlay(new.ui)[0] == "import"
@@ -375,20 +378,66 @@ def test_the_menu_exports_a_file_and_a_link_and_the_link_asks_before_importing()
 
     other = Controller(MemoryStorage(), lambda: NOW)
     other.handle(Start(""))
-    other.handle(BackupFile("b.json", file.text, len(file.text)))
+    read(other, BackupFile("b.json", file.text, len(file.text)))
     assert other.session.moving.offer is not None
     other.handle(Tap(ui="import-no"))
     assert other.session.moving.offer is None and other.ui.notices == []
 
 
+def read(c: Controller, event) -> list:
+    """``c.handle(event)``, then the backup it opened read to the end, as the binding runs
+    the job (driven by hand), with a :class:`Progress` for each time it asked."""
+    out = c.handle(event)
+    for spawn in (e for e in out if isinstance(e, Spawn) and e.job == c.session.moving.read):
+        asked: list[int] = []
+        drive(spawn.job(lambda: asked.append(1)))
+        for _ in asked:
+            out += c.handle(Progress())
+    return out
+
+
+def test_a_backup_is_read_a_step_at_a_time_and_a_cancel_stops_it():
+    text = export(browser(3, new_game=10)).to_text()
+    steps = read_backup_steps(text)
+    seen = []
+    while True:
+        try:
+            seen.append(next(steps))
+        except StopIteration as done:
+            backup = done.value
+            break
+    assert [s for s in seen if s is not None] == [(1, 3), (2, 3), (3, 3)]   # one per result
+    assert len(seen) == 5                 # and one for the text, one for the game
+    assert backup == read_backup(text)
+    link = backup_link(backup, "https://example.org/")[0]
+    assert [s for s in read_link_steps("#" + link.partition("#")[2]) if s] == [(1, 3), (2, 3), (3, 3)]
+
+    c = Controller(MemoryStorage(), lambda: NOW)
+    c.handle(Start(""))
+    out = c.handle(BackupFile("b.json", text, len(text)))
+    assert [e.job for e in out if isinstance(e, Spawn)] == [c.session.moving.read]
+    kind, html = c.session.overlay(c.ui)
+    assert kind == "import" and "Reading the backup" in html and 'data-ui="import-no"' in html
+    assert c.session.moving.offer is None              # asked only once it is all checked
+    c.handle(Tap(ui="import-no"))                       # Cancel while it is read
+    for spawn in (e for e in out if isinstance(e, Spawn)):
+        drive(spawn.job(lambda: None))
+    assert c.session.moving.offer is None and c.session.overlay(c.ui) is None
+    assert c.ui.notices == []
+
+    read(c, BackupFile("b.json", text, len(text)))      # read to the end: the question
+    assert c.session.moving.offer is not None
+    assert "Import this backup?" in c.session.overlay(c.ui)[1]
+
+
 def test_a_bad_file_or_link_is_one_notice_and_nothing_changes():
     c = Controller(MemoryStorage(), lambda: NOW)
-    c.handle(Start("#backup=1.AAAA"))
+    read(c, Start("#backup=1.AAAA"))
     assert c.session.moving.offer is None
     assert any(n.startswith("This backup link cannot be read: cut short")
                for n in c.ui.notices)
     c.handle(BackupFile("photo.jpg", None, 9_000_000))
-    c.handle(BackupFile("notes.txt", "hello", 5))
+    read(c, BackupFile("notes.txt", "hello", 5))
     assert "“photo.jpg” is too big to be a backup (9,000,000 bytes). Nothing was imported." \
         in c.ui.notices
     assert any(n.startswith("“notes.txt” cannot be imported: backup: not JSON")

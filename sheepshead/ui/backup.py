@@ -34,7 +34,9 @@ import binascii
 import datetime as _dt
 import json
 import zlib
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..errors import SheepsheadError
 from ..grammar import parse_date
@@ -46,7 +48,8 @@ from .settings import Settings
 from .wording import place_of
 
 __all__ = ["BACKUP_FORMAT", "BACKUP_HASH", "MAX_BACKUP_CHARS", "MAX_LINK_CHARS", "MAX_GAMES",
-           "MAX_RESULTS", "Backup", "Imported", "read_backup", "read_link", "backup_link",
+           "MAX_RESULTS", "Backup", "Imported", "Reading", "read_backup", "read_backup_steps",
+           "read_link", "read_link_steps", "backup_link",
            "file_name", "make_backup", "in_the_way", "import_backup", "merged_settings"]
 
 BACKUP_FORMAT = "sheepshead-backup/1"
@@ -133,9 +136,26 @@ def _twice(data: object) -> dict[str, int]:
     return getattr(data, "twice", {})
 
 
+Reading = Generator[tuple[int, int] | None, None, Backup]
+"""A backup read a step at a time (:func:`read_backup_steps`): after each entry checked,
+how many of the Daily results are done and how many there are; at the end, the backup."""
+
+
 def read_backup(text: object, limit: int = MAX_BACKUP_CHARS) -> Backup:
     """A backup's text, checked entry by entry (see the module docstring); a refusal is
-    one line (:class:`SheepsheadError`)."""
+    one line (:class:`SheepsheadError`).  All at once: the page reads it a step at a time."""
+    steps = read_backup_steps(text, limit)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(Backup, done.value)
+
+
+def read_backup_steps(text: object, limit: int = MAX_BACKUP_CHARS) -> Reading:
+    """:func:`read_backup` a step at a time: the text's checks and the JSON in the first,
+    then one step for each entry replayed (a Daily result's link is a whole game: a few
+    milliseconds each, and a backup may hold thousands), so the page keeps answering."""
     if not isinstance(text, str):
         raise SheepsheadError("backup: not text")
     if len(text) > limit:
@@ -164,15 +184,18 @@ def read_backup(text: object, limit: int = MAX_BACKUP_CHARS) -> Backup:
         raise SheepsheadError("backup: partial must be true or false")
     if settings is not None and not isinstance(settings, dict):
         raise SheepsheadError("backup: settings must be an object")
-    results, bad_results = _results(data.get("results"))
-    games, bad_games = _games(data.get("games"))
+    yield None
+    results, bad_results = yield from _results(data.get("results"))
+    games, bad_games = yield from _games(data.get("games"))
     return Backup(results, games, dict(settings) if settings else None,
                   None if made is None else parse_date(made, "backup: made"),
                   bad_results + bad_games, partial)
 
 
-def _results(book: object) -> tuple[dict[_dt.date, DailyResult], int]:
-    """The results of a backup's book, each one checked; and how many were skipped."""
+def _results(book: object) -> Generator[tuple[int, int], None,
+                                        tuple[dict[_dt.date, DailyResult], int]]:
+    """The results of a backup's book, each one checked (a step each); and how many were
+    skipped."""
     if book is None:
         return {}, 0
     if not isinstance(book, dict) or not isinstance(book.get("results"), dict):
@@ -190,13 +213,14 @@ def _results(book: object) -> tuple[dict[_dt.date, DailyResult], int]:
         raise SheepsheadError(f"backup: {e}") from None
     skipped += len(read.unreadable)
     checked: dict[_dt.date, DailyResult] = {}
-    for day, result in read.results.items():
+    for done, (day, result) in enumerate(read.results.items(), 1):
         try:
             _check(result)
         except SheepsheadError:
             skipped += 1
-            continue
-        checked[day] = result
+        else:
+            checked[day] = result
+        yield done, len(read.results)
     return checked, skipped
 
 
@@ -211,8 +235,8 @@ def _check(result: DailyResult) -> None:
         raise SheepsheadError(f"results {result.day}: the totals are not its link's")
 
 
-def _games(entries: object) -> tuple[dict[str, GameSave], int]:
-    """A backup's games, each one replayed; and how many were skipped."""
+def _games(entries: object) -> Generator[None, None, tuple[dict[str, GameSave], int]]:
+    """A backup's games, each one replayed (a step each); and how many were skipped."""
     if entries is None:
         return {}, 0
     if not isinstance(entries, dict):
@@ -233,8 +257,9 @@ def _games(entries: object) -> tuple[dict[str, GameSave], int]:
                 raise SheepsheadError("saved game: not in progress")
         except (SheepsheadError, TypeError, RecursionError):
             skipped += 1
-            continue
-        games[key] = save
+        else:
+            games[key] = save
+        yield None
     return games, skipped
 
 
@@ -269,6 +294,11 @@ def link_fragment(backup: Backup) -> str:
 def read_link(fragment: str) -> Backup:
     """The backup a ``#backup=1.…`` link carries, checked as a file is (one line when
     refused)."""
+    return read_backup(_link_text(fragment))
+
+
+def _link_text(fragment: str) -> str:
+    """The backup text a ``#backup=1.…`` link carries, inflated (one line when refused)."""
     text = fragment.strip()
     if len(text) > MAX_LINK_CHARS + 1:
         raise SheepsheadError(f"backup link: longer than {MAX_LINK_CHARS:,} characters")
@@ -293,7 +323,14 @@ def read_link(fragment: str) -> Backup:
         raise SheepsheadError(f"backup link: inflates past {MAX_BACKUP_CHARS:,} characters")
     if not inflate.eof:
         raise SheepsheadError("backup link: cut short (it does not inflate)")
-    return read_backup(raw.decode("latin-1"))
+    return raw.decode("latin-1")
+
+
+def read_link_steps(fragment: str) -> Reading:
+    """:func:`read_link` a step at a time, as :func:`read_backup_steps`."""
+    text = _link_text(fragment)
+    yield None
+    return (yield from read_backup_steps(text))
 
 
 

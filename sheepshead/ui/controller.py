@@ -542,8 +542,12 @@ class Controller(Turns):
             s.keep_picture(text)
 
     def _background(self) -> None:
-        """Start the par of a finished Daily and the computer-move check of a result link."""
+        """Start the par of a finished Daily, the computer-move check of a result link and
+        the reading of a backup opened."""
         s = self.session
+        reading = s.moving.job()
+        if reading is not None:
+            self.out.append(Spawn(reading))
         day = s.par_wanted() if self.par else None
         if day is not None:
             self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))

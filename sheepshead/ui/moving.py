@@ -15,6 +15,7 @@ Intents (``data-ui``): ``backup-file``, ``backup-link`` (the menu); ``import-yes
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Protocol
@@ -29,7 +30,7 @@ from .saves import GAME_KEY, SaveError, SaveStore, StorageFailed, date_of_key
 from .settings import Settings
 
 if TYPE_CHECKING:                   # the format loads with the first export or import
-    from .backup import Backup
+    from .backup import Backup, Reading
 
 __all__ = ["Moving", "MOVING_INTENTS"]
 
@@ -61,6 +62,12 @@ class Moving:
         self.s = session
         self.offer: tuple[Backup, str] | None = None
         """A backup read and waiting for the player's answer, and where it came from."""
+        self.reading: tuple[Reading, str, Callable[[SheepsheadError], str]] | None = None
+        """A backup being read (:meth:`read`): its steps, where it came from, and the line
+        that says why it is refused."""
+        self.started: object = None        # the reading whose job has been started
+        self.checked = (0, 0)
+        """Daily results replayed so far, of how many (while :attr:`reading`)."""
 
     # ---------------------------------------------------------------- out
     def backup(self) -> Backup:
@@ -94,30 +101,76 @@ class Moving:
 
     # ----------------------------------------------------------------- in
     def open_link(self, fragment: str) -> None:
-        """A ``#backup=`` link: read it and ask (or say in one line why it is refused)."""
-        from .backup import read_link
-        try:
-            self.offer = (read_link(fragment), "link")
-        except SheepsheadError as e:
+        """A ``#backup=`` link: read it (:meth:`read`) and ask, or say in one line why it is
+        refused."""
+        from .backup import read_link_steps
+
+        def refused(e: SheepsheadError) -> str:
             why = str(e).removeprefix("backup link: ").removeprefix("backup: ")
-            self.s.notice(f"This backup link cannot be read: {why}. Nothing was imported.")
+            return f"This backup link cannot be read: {why}. Nothing was imported."
+        self._begin(read_link_steps(fragment), "link", refused)
 
     def open_file(self, event: BackupFile) -> None:
-        """A file chosen for Import: read it and ask (one line when refused)."""
-        from .backup import read_backup
+        """A file chosen for Import: read it (:meth:`read`) and ask (one line when
+        refused)."""
+        from .backup import read_backup_steps
         name = event.name[:60]
         if event.text is None or event.size > MAX_BACKUP_CHARS:
             self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
                           f"Nothing was imported.")
             return
+        self._begin(read_backup_steps(event.text), "file",
+                    lambda e: f"“{name}” cannot be imported: {e}.")
+
+    def _begin(self, steps: Reading, source: str,
+               refused: Callable[[SheepsheadError], str]) -> None:
+        self.offer, self.checked = None, (0, 0)
+        self.reading = (steps, source, refused)
+
+    def job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+        """The background job that reads the backup opened last, once (None: none to start)."""
+        if self.reading is None or self.reading is self.started:
+            return None
+        self.started = self.reading
+        return self.read
+
+    async def read(self, progress: Callable[[], None]) -> None:
+        """Read the backup opened last a step at a time (every Daily result's link is
+        replayed: a backup of a year's Dailies is a few seconds of a phone's CPU), the page's
+        turn between steps and the count redrawn by ``progress`` (:func:`.pacing.paced`);
+        then ask, or say why it is refused.  A backup cancelled or replaced meanwhile is
+        dropped."""
+        from .pacing import SLICE_S, paced
+        reading = self.reading
+        if reading is None:
+            return
+        steps, source, refused = reading
+        found: list[Backup] = []
+
+        def run() -> Generator[tuple[int, int] | None, None, None]:
+            found.append((yield from steps))
         try:
-            self.offer = (read_backup(event.text), "file")
+            async for seen in paced(run(), progress, turn_every=SLICE_S):
+                if self.reading is not reading:
+                    return                          # cancelled, or another one opened
+                if seen is not None:
+                    self.checked = seen
         except SheepsheadError as e:
-            self.s.notice(f"“{name}” cannot be imported: {e}.")
+            if self.reading is reading:
+                self.reading = None
+                self.s.notice(refused(e))
+                progress()
+            return
+        if self.reading is reading:
+            self.reading, self.offer = None, (found[0], source)
+            progress()
 
     def answer(self, intent: str) -> None:
-        """The dialog's answer: import (keeping or replacing the games here), or not."""
+        """The dialog's answer: import (keeping or replacing the games here), or not (which
+        also stops a backup still being read)."""
         offer, self.offer = self.offer, None
+        if intent == "import-no":
+            self.reading = None
         if offer is None or intent == "import-no":
             return
         from .backup import import_backup, merged_settings
@@ -143,7 +196,14 @@ class Moving:
 
     # ------------------------------------------------------------- screen
     def overlay(self) -> tuple[str, str] | None:
-        """The question before an import (None: none waiting)."""
+        """The question before an import, or what is being read (None: neither)."""
+        if self.reading is not None:
+            done, of = self.checked
+            line = (f"Checking its Daily results: {done:,} of {of:,}…" if of else
+                    "Checking it…")
+            return "import", _dialog("Reading the backup…",
+                                     f'<p>{escape(line)}</p>',
+                                     button("Cancel", "", data_ui="import-no"))
         if self.offer is None:
             return None
         from .backup import count, in_the_way
@@ -166,12 +226,16 @@ class Moving:
             buttons += button("Import and replace", "danger", data_ui="import-replace")
         buttons += button("Cancel", "", data_ui="import-no")
         text = "".join(f"<p>{escape(line)}</p>" for line in lines)
-        return "import", ('<div class="dialog confirm" role="alertdialog" aria-modal="true" '
-                          'aria-labelledby="import-title" id="import">'
-                          '<div class="dialog-head"><h2 id="import-title" tabindex="-1">'
-                          'Import this backup?</h2></div>'
-                          f'<div id="import-text">{text}</div>'
-                          f'<div class="menu-buttons">{buttons}</div></div>')
+        return "import", _dialog("Import this backup?", text, buttons)
+
+
+def _dialog(title: str, text: str, buttons: str) -> str:
+    return ('<div class="dialog confirm" role="alertdialog" aria-modal="true" '
+            'aria-labelledby="import-title" id="import">'
+            '<div class="dialog-head"><h2 id="import-title" tabindex="-1">'
+            f'{escape(title)}</h2></div>'
+            f'<div id="import-text">{text}</div>'
+            f'<div class="menu-buttons">{buttons}</div></div>')
 
 
 def _names(keys: tuple[str, ...]) -> str:
