@@ -195,6 +195,21 @@ def served_origins() -> set[str]:
     return set()
 
 
+def quiet_server() -> type:
+    import http.server
+
+    class QuietServer(http.server.ThreadingHTTPServer):
+        """A test server that says nothing when a page goes away mid-download (a test
+        closing its context, a page dropped on purpose): any other error is printed."""
+
+        daemon_threads = True
+
+        def handle_error(self, request, client_address) -> None:
+            if not isinstance(sys.exc_info()[1], ConnectionError):
+                super().handle_error(request, client_address)
+    return QuietServer
+
+
 @pytest.fixture(scope="session")
 def site_server(site_dir, served_origins):
     """Factory: serve the built site at URL path `prefix` and return its page URL."""
@@ -207,6 +222,7 @@ def site_server(site_dir, served_origins):
         sys.path.remove(str(ROOT))
 
     servers: dict[str, tuple[http.server.ThreadingHTTPServer, str]] = {}
+    QuietServer = quiet_server()
     snapshot = snapshot_file(site_dir)
 
     class Handler(build.SiteHandler):
@@ -233,8 +249,7 @@ def site_server(site_dir, served_origins):
             bound = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
             handler = functools.partial(type("Bound", (Handler,), {"prefix": bound, "quiet": True}),
                                         directory=str(site_dir))
-            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-            server.daemon_threads = True
+            server = QuietServer(("127.0.0.1", 0), handler)
             threading.Thread(target=server.serve_forever, daemon=True).start()
             origin = f"http://127.0.0.1:{server.server_address[1]}"
             served_origins.add(origin)

@@ -9,7 +9,6 @@ goes anywhere else.
 
 from __future__ import annotations
 
-import http.server
 import json
 import re
 import shutil
@@ -19,7 +18,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import QUIET_JS, SUBPATH
+from conftest import QUIET_JS, SUBPATH, quiet_server
 from daily_helpers import seed_script
 from table_helpers import READY, body, hand_cards, open_table, wait_idle
 
@@ -50,8 +49,7 @@ class Site:
         # Last-Modified (one-second resolution) then tells the builds apart.
         shutil.copytree(source, folder, copy_function=shutil.copy)
         handler = build.make_handler(folder, prefix=prefix, quiet=True)
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.server.daemon_threads = True
+        self.server = quiet_server()(("127.0.0.1", 0), handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{self.server.server_address[1]}"
         origins.add(origin)
