@@ -457,3 +457,24 @@ def test_import_and_replace_puts_the_backups_game_on_the_table_when_it_was_there
     assert "Imported 1 game." in c.ui.notices
     assert c.session.table.game.to_json() == theirs.games[GAME_KEY].game
     assert c.session.moving.offer is None
+
+
+def test_an_import_that_lengthens_the_streak_keeps_a_picture_that_says_so():
+    from sheepshead.ui.picture import PICTURE_KEY
+
+    here, today = MemoryStorage(), play(daily_game(TODAY))
+    DailyResults(here).record(today, hints=False, now=NOW)
+    SaveStore(here).save(GameSave.of(today, "expert"), replace_game=True)
+    c = Controller(here, lambda: NOW)
+    c.handle(Start(f"#daily={TODAY}"))                # today's Daily, finished: at rest
+
+    def streak() -> int:
+        return json.loads(here.items[PICTURE_KEY])["rest"]["streak"]
+    assert streak() == 1
+    theirs = MemoryStorage()
+    DailyResults(theirs).record(play(daily_game(TODAY - dt.timedelta(days=1)), seed=2),
+                                hints=False, now=NOW)
+    c.session.moving.offer = (export(theirs), "file")
+    c.handle(Tap(ui="import-yes"))
+    assert "Imported 1 Daily result." in c.ui.notices
+    assert streak() == 2                              # yesterday came in: two days running

@@ -53,6 +53,7 @@ from .picture import Rest, drop_picture, keep_picture, rest_of
 from .render import UiState
 from .saves import (
     GAME_KEY,
+    RESULTS_KEY,
     GameSave,
     SaveConflict,
     SaveError,
@@ -110,7 +111,7 @@ class Session(Viewing):
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self._links: dict[str, ResultLink] = {}
-        self._rest: tuple[_dt.date, Rest] | None = None
+        self._rest: tuple[tuple[_dt.date, _dt.date, str | None], Rest | None] | None = None
         self.first_visit = False
         """No settings were kept here before: the page offers the practice hand."""
         self.friends = Friends(self)
@@ -413,12 +414,20 @@ class Session(Viewing):
         keep_picture(self.store.storage, text)
 
     def rest(self) -> Rest | None:
-        """A finished Daily's line and the streak, for the picture (None: no such Daily)."""
+        """A finished Daily's line and the streak, for the picture (None: no such Daily);
+        worked out again when the stored results change (an import can lengthen the
+        streak) or the day does."""
         day = self.daily_day()
-        if day is not None and (self._rest is None or self._rest[0] != day):
-            rest = rest_of(self._book(), day, self.today)
-            self._rest = None if rest is None else (day, rest)
-        return self._rest[1] if day is not None and self._rest is not None else None
+        if day is None:
+            return None
+        try:
+            stored = self.store.storage.get(RESULTS_KEY)
+        except OSError:
+            stored = None
+        seen = (day, self.today, stored)
+        if self._rest is None or self._rest[0] != seen:
+            self._rest = (seen, rest_of(self._book(), day, self.today))
+        return self._rest[1]
 
     def save_settings(self) -> None:
         try:
