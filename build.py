@@ -540,10 +540,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_handler(directory: Path, prefix: str = "/", quiet: bool = False):
-    """A request handler class serving `directory` at URL path `prefix`."""
+def make_handler(directory: Path, prefix: str = "/", quiet: bool = False,
+                 base: type[SiteHandler] = SiteHandler):
+    """A request handler class serving `directory` at URL path `prefix` (``base``: a
+    subclass of :class:`SiteHandler` that serves more, as the tests' server does)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("BoundSiteHandler", (SiteHandler,), {"prefix": prefix, "quiet": quiet})
+    handler = type("BoundSiteHandler", (base,), {"prefix": prefix, "quiet": quiet})
     return functools.partial(handler, directory=str(directory))
 
 

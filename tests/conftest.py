@@ -20,7 +20,6 @@ keep Playwright and other host-only imports inside the fixtures.
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import os
 import subprocess
@@ -246,14 +245,12 @@ def site_server(site_dir, served_origins):
 
     def serve(prefix: str = "/") -> str:
         if prefix not in servers:
-            bound = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-            handler = functools.partial(type("Bound", (Handler,), {"prefix": bound, "quiet": True}),
-                                        directory=str(site_dir))
+            handler = build.make_handler(site_dir, prefix=prefix, quiet=True, base=Handler)
             server = QuietServer(("127.0.0.1", 0), handler)
             threading.Thread(target=server.serve_forever, daemon=True).start()
             origin = f"http://127.0.0.1:{server.server_address[1]}"
             served_origins.add(origin)
-            servers[prefix] = (server, origin + bound)
+            servers[prefix] = (server, origin + handler.func.prefix)
         return servers[prefix][1]
 
     yield serve

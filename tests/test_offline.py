@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build
 
-pytestmark = pytest.mark.fresh_start   # a first visit's install and offline starts (conftest.start_js)
-
 sys.path.remove(str(ROOT))
+
+pytestmark = pytest.mark.fresh_start   # a first visit's install and offline starts (conftest.start_js)
 
 SEED = "game:0000000000000001"
 OFFLINE_READY = 'html[data-offline="ready"]'
