@@ -28,8 +28,9 @@ from ..cards import POINTS, STRENGTH, SUIT_OF
 from ..errors import SheepsheadError
 from ..position import Phase
 from ..state import HandState
+from ..steps import drained
 from ..view import SeatView
-from .expert import BUDGET, ExpertPlayer, drained
+from .expert import BUDGET, ExpertPlayer
 from .knowledge import Knowledge
 
 __all__ = ["Hint", "ReviewStep", "hint", "hint_steps", "review_steps", "review_slices",

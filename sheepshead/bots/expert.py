@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Generator, Iterable
-from typing import TypeVar, cast
+from typing import cast
 
 from ..actions import ALONE, BURY, CALL_UNKNOWN, CRACK, PASS, PICK, PLAY, Action, action_of
 from ..cards import POINTS, STRENGTH, SUIT_MASK, SUIT_OF, TRUMP_MASK
@@ -42,6 +42,7 @@ from ..legality import call_options
 from ..position import CallKind, Phase
 from ..rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
 from ..state import HandState
+from ..steps import drained
 from ..view import SeatView
 from .base import Player
 from .belief import Likelihood
@@ -377,18 +378,6 @@ class ExpertPlayer(Player):
             rows.append((w, row))
             wsum += w
         return _decide(cands, d, rows, totals, wsum, config.strict_override)
-
-
-T = TypeVar("T")
-
-
-def drained(steps: Generator[None, None, T]) -> T:
-    """What a sliced computation returns, run in one go."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return cast(T, done.value)
 
 
 def _decide(cands: list[int], d: int, rows: list[tuple[float, list[float]]],

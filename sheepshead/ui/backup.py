@@ -36,11 +36,11 @@ import json
 import zlib
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import cast
 
 from ..errors import SheepsheadError
 from ..grammar import parse_date
 from ..results import check_result, parse_result
+from ..steps import drained
 from .daily import DAILY_RULES, RESULTS_FORMAT, DailyResult, DailyResults, ResultsBook
 from .jsontext import MAX_BACKUP_CHARS, MAX_DEPTH, check_format, nesting_depth
 from .saves import GAME_KEY, GameSave, SaveStore, StorageFailed, date_of_key, read_save
@@ -144,12 +144,7 @@ how many of the Daily results are done and how many there are; at the end, the b
 def read_backup(text: object, limit: int = MAX_BACKUP_CHARS) -> Backup:
     """A backup's text, checked entry by entry (see the module docstring); a refusal is
     one line (:class:`SheepsheadError`).  All at once: the page reads it a step at a time."""
-    steps = read_backup_steps(text, limit)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return cast(Backup, done.value)
+    return drained(read_backup_steps(text, limit))
 
 
 def read_backup_steps(text: object, limit: int = MAX_BACKUP_CHARS) -> Reading:

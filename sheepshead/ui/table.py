@@ -33,7 +33,6 @@ from ..actions import Action, action_of
 from ..bots.advice import Hint
 from ..bots.advice import hint_steps as expert_hint_steps
 from ..bots.claim import can_claim, claimed_play
-from ..bots.expert import drained
 from ..bots.seating import DAILY_LEVEL, computer_choice, computer_choice_steps, decision_seed
 from ..deals import new_game_seed
 from ..errors import IllegalActionError, SheepsheadError
@@ -43,6 +42,7 @@ from ..position import Phase
 from ..refusals import Refusal
 from ..rules import DEFAULT_RULES, Rules
 from ..state import HandState
+from ..steps import drained
 from ..trickinfo import forced_play, points_so_far
 from ..undo import had_choice, undo_point, undone
 from ..view import SeatView
