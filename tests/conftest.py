@@ -385,14 +385,64 @@ def page(request, browser, served_origins):
     # Context-level request events include those of service workers.
     context.on("request", lambda request: log.requests.append(request.url))
     page = context.new_page()
-    page.on(
-        "console",
-        lambda msg: log.console_errors.append(msg.text) if msg.type == "error" else None,
-    )
-    page.on("pageerror", lambda exc: log.page_errors.append(str(exc)))
-    page.log = log
+    _watch(page, log)
     yield page
     context.close()
     foreign = log.foreign_requests(served_origins)
     if foreign:
         pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)
+
+
+PHONE = {"width": 390, "height": 844}
+"""A phone's viewport (CSS pixels), as the page tests that play as a phone use it."""
+CHICAGO = "America/Chicago"
+"""The time zone of the tests that play as a phone in Wisconsin's time."""
+
+
+@pytest.fixture
+def phone_contexts(browser, served_origins, start_js):
+    """A factory of browser contexts as a player's phone: ``make(when=None, viewport=PHONE,
+    **options)`` (``options`` go to ``browser.new_context``): Chicago time, its clock
+    installed at ``when`` if given, the clipboard allowed, no share sheet (the page copies
+    instead), Python started from the run's snapshot.  Each page of them gets ``page.log``
+    (as the ``page`` fixture's), and every request of them must stay on the test servers."""
+    contexts = []
+    logs: list[PageLog] = []
+
+    def make(when=None, viewport=PHONE, **options):
+        context = browser.new_context(viewport=viewport, timezone_id=CHICAGO, **options)
+        context.add_init_script(start_js)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        context.add_init_script("delete Navigator.prototype.share;")
+        if when is not None:
+            context.clock.install(time=when)
+        log = PageLog()
+        logs.append(log)
+        context.on("request", lambda request: log.requests.append(request.url))
+        context.on("page", lambda page: _watch(page, log))
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+    foreign = [u for log in logs for u in log.foreign_requests(served_origins)]
+    if foreign:
+        pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)
+
+
+def _watch(page, log: PageLog) -> None:
+    """Keep ``page``'s console errors and uncaught errors in ``log`` (``page.log``).  The run's
+    start snapshot failing to load is the harness's, not the page's (offline, the page's own
+    worker cannot reach the test server's snapshot and the page starts afresh): not kept."""
+    def console(message) -> None:
+        if message.type == "error" and not _snapshot_fetch(message):
+            log.console_errors.append(message.text)
+    page.log = log
+    page.on("console", console)
+    page.on("pageerror", lambda e: log.page_errors.append(str(e)))
+
+
+def _snapshot_fetch(message) -> bool:
+    """Is this console message the browser's report of the run's snapshot not loading?"""
+    return urlsplit(message.location.get("url", "")).path == START_SNAPSHOT_PATH

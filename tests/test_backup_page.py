@@ -12,7 +12,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import PageLog
+from conftest import CHICAGO as ZONE
 from daily_helpers import seed_script
 from table_helpers import BOOT_TIMEOUT_MS, wait_idle
 
@@ -22,8 +22,6 @@ from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, 
 
 pytestmark = pytest.mark.browser
 
-ZONE = "America/Chicago"
-PHONE = {"width": 390, "height": 844}
 WHEN = dt.datetime(2026, 12, 2, 12, 0, tzinfo=ZoneInfo(ZONE))
 DAYS = (dt.date(2026, 11, 20), dt.date(2026, 11, 21))
 SEED = "game:00000000000000c5"
@@ -58,34 +56,18 @@ def kept_here() -> dict[str, str]:
 
 
 @pytest.fixture
-def phone(browser, served_origins, start_js):
-    contexts, logs = [], []
-
+def phone(phone_contexts):
+    """``phone(stored, url)``: a page of a fresh phone context (conftest's
+    ``phone_contexts``, at ``WHEN``, downloads allowed) with ``stored`` in its storage, once
+    its table is idle."""
     def make(stored: dict[str, str], url: str):
-        context = browser.new_context(viewport=PHONE, timezone_id=ZONE, accept_downloads=True)
-        context.add_init_script(start_js)
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        context.add_init_script("delete Navigator.prototype.share;")
-        context.clock.install(time=WHEN)
-        log = PageLog()
-        logs.append(log)
-        context.on("request", lambda request: log.requests.append(request.url))
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page = phone_contexts(WHEN, accept_downloads=True).new_page()
         page.add_init_script(seed_script(stored))
         page.goto(url)
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
         wait_idle(page)
         return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    foreign = [u for log in logs for u in log.foreign_requests(served_origins)]
-    if foreign:
-        pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)
+    return make
 
 
 def menu(page) -> None:
@@ -152,4 +134,4 @@ def test_a_fresh_browser_imports_the_file_and_the_link_and_loses_nothing(phone, 
     assert notice(new, "Nothing new") == "Nothing new to import; 3 already here were kept."
     assert new.evaluate(f"localStorage.getItem({RESULTS_KEY!r})") == book
     assert "#backup=" not in new.evaluate("location.hash")          # not applied again
-    assert old.errors == [] and new.errors == []
+    assert old.log.errors() == [] and new.log.errors() == []

@@ -16,7 +16,7 @@ import os
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import PageLog
+from conftest import CHICAGO as ZONE
 from daily_helpers import save_text, seed_script
 from table_helpers import BOOT_TIMEOUT_MS, body, play_out, wait_idle
 
@@ -31,8 +31,6 @@ from sheepshead.ui.table import Table
 
 pytestmark = pytest.mark.browser
 
-ZONE = "America/Chicago"
-PHONE = {"width": 390, "height": 844}
 DAY = dt.date(2026, 12, 1)
 WHEN = dt.datetime(2026, 12, 1, 16, 48, tzinfo=ZoneInfo(ZONE))
 GAME_ID = "00000000000000c5"
@@ -62,35 +60,13 @@ def items(key: str, table: Table, **settings: object) -> dict[str, str]:
 
 
 @pytest.fixture
-def phone(browser, served_origins, start_js):
-    """Fresh phone-sized browser contexts (Chicago time at ``WHEN``, clipboard, no share
-    sheet); every request must stay on the test server."""
-    contexts, logs = [], []
-
-    def make():
-        context = browser.new_context(viewport=PHONE, timezone_id=ZONE)
-        context.add_init_script(start_js)
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        context.add_init_script("delete Navigator.prototype.share;")
-        context.clock.install(time=WHEN)
-        log = PageLog()
-        logs.append(log)
-        context.on("request", lambda request: log.requests.append(request.url))
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
-    foreign = [u for log in logs for u in log.foreign_requests(served_origins)]
-    if foreign:
-        pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)
+def phone(phone_contexts):
+    """Fresh phone contexts (conftest's ``phone_contexts``) at ``WHEN``, Chicago time."""
+    return lambda: phone_contexts(WHEN)
 
 
 def boot(context, url: str, stored: dict[str, str] | None = None):
     page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
     if stored:
         page.add_init_script(seed_script(stored))
     goto(page, url)
@@ -164,7 +140,7 @@ def test_two_browsers_share_the_daily_and_see_the_same_board(phone, site_url):
         ["Bev"]
     totals = [int(r[2]) for r in seen_ann]
     assert totals == sorted(totals, reverse=True)
-    assert bev.errors == []
+    assert bev.log.errors() == []
     bev.context.close()                     # done with: its background check stops here
     assert ann.locator("#board .board-sheet tbody tr").count() == 10      # hand by hand
     if os.environ.get("SHEEPSHEAD_SCREENS"):
@@ -188,7 +164,7 @@ def test_two_browsers_share_the_daily_and_see_the_same_board(phone, site_url):
     assert refused.count() >= 1 and "\n" not in refused.first.inner_text()
     kept = json.loads(stored_boards(fresh))["boards"]["#daily=2026-12-01"]["rows"]
     assert [parse_result(k["result"]).hands for k in kept] == [parse_result(entries[0].link).hands]
-    assert fresh.errors == []
+    assert fresh.log.errors() == []
     fresh.context.close()
     # The board survives a reload with the network gone (one load proves both).
     ann.wait_for_selector(OFFLINE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -200,7 +176,7 @@ def test_two_browsers_share_the_daily_and_see_the_same_board(phone, site_url):
     ann.locator("#results").get_by_role("button", name="Board of the day").click()
     overlay(ann, "board")
     assert rows(ann) == seen_ann
-    assert ann.errors == []
+    assert ann.log.errors() == []
 
 
 def test_a_challenge_goes_there_and_back(phone, site_url):
@@ -242,4 +218,4 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     names = rows(ann)
     assert sorted(r[1] for r in names) == ["Ann", "Anonymous"]
     assert [r[1] for r in names if r[3]] == ["Ann"]
-    assert ann.errors == [] and bev.errors == []
+    assert ann.log.errors() == [] and bev.log.errors() == []

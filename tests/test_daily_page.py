@@ -16,7 +16,8 @@ import re
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import PAR_ON_JS, PageLog
+from conftest import CHICAGO as ZONE
+from conftest import PAR_ON_JS, PHONE
 from daily_helpers import daily_items, nearly_finished, played_table, seed_script
 from playwright.sync_api import expect
 from save_helpers import old_save
@@ -27,8 +28,6 @@ from sheepshead.ui.saves import daily_key
 
 pytestmark = pytest.mark.browser
 
-ZONE = "America/Chicago"
-PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 320, "height": 568}
 DAY = dt.date(2026, 12, 1)
 RESULTS_KEY = "sheepshead.daily.results"
@@ -39,39 +38,9 @@ def at(day: dt.date, hour: int, minute: int = 0) -> dt.datetime:
 
 
 @pytest.fixture
-def phone(browser, served_origins, start_js):
-    """A factory of browser contexts (phone-sized, Chicago time, clipboard allowed, no
-    ``navigator.share``): ``phone(when=None, viewport=PHONE)``; the first call's context is
-    ``phone.context``.  Each page of them has a ``log`` as the ``page`` fixture's."""
-    contexts = []
-    logs: list[PageLog] = []
-
-    def make(when: dt.datetime | None = None, viewport=PHONE):
-        context = browser.new_context(viewport=viewport, timezone_id=ZONE)
-        context.add_init_script(start_js)
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        context.add_init_script("delete Navigator.prototype.share;")
-        if when is not None:
-            context.clock.install(time=when)
-        log = PageLog()
-        logs.append(log)
-        context.on("request", lambda request: log.requests.append(request.url))
-        context.on("page", lambda p: _watch(p, log))
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
-    foreign = [u for log in logs for u in log.foreign_requests(served_origins)]
-    if foreign:
-        pytest.fail(f"requests left the test server's origin: {foreign}", pytrace=False)
-
-
-def _watch(page, log: PageLog) -> None:
-    page.log = log
-    page.on("console", lambda m: log.console_errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: log.page_errors.append(str(e)))
+def phone(phone_contexts):
+    """Phone contexts (conftest's ``phone_contexts``): ``phone(when=None, viewport=PHONE)``."""
+    return phone_contexts
 
 
 def boot(context, url: str, fragment: str = "", *, items: dict[str, str] | None = None):
