@@ -12,6 +12,9 @@ Browser fixtures (all session-scoped except ``page``):
 - ``page``: a fresh context and page per test; ``page.log`` (a ``PageLog``)
   records console errors, page errors and every request URL. A test fails if
   anything was requested from an origin other than the test servers.
+- ``phone_contexts``: a factory of contexts as a player's phone (``PHONE``, Chicago time, a
+  clock if asked, the clipboard, no share sheet), their pages watched as ``page``'s are and
+  held to the same origins.
 
 This file is also loaded when the engine tests run inside Pyodide
 (tests/test_in_pyodide.py), where only the standard library and pytest exist:
