@@ -479,18 +479,25 @@ def write_start_module(out: Path) -> str:
 
 
 FIRST_PICTURE = "static/first-picture.js"
+PICTURE_SCRIPT = "static/picture.js"
 
 
 def write_first_picture(out: Path) -> None:
     """The table a first visit opens (the practice hand at your first decision), for
     static/picture.js to draw before Python starts: `window.sheepsheadFirstPicture`, the
     picture that `sheepshead.ui.controller.first_visit_picture` makes (the engine's own first
-    draw, so nothing changes on screen when it takes over)."""
+    draw, so nothing changes on screen when it takes over).  static/picture.js gets what it
+    must know from the Python that defines it (`sheepshead.ui.picture.script_constants`: the
+    keys, the regions, the markup a stored picture may hold)."""
     from sheepshead.ui.controller import first_visit_picture  # the repository's package
+    from sheepshead.ui.picture import script_constants
 
     text = first_visit_picture(datetime.datetime(2026, 1, 1))  # the date shows nowhere
     (out / FIRST_PICTURE).write_text(f"window.sheepsheadFirstPicture = {text};\n",
                                      encoding="utf-8")
+    template = (ROOT / PICTURE_SCRIPT).read_text(encoding="utf-8")
+    (out / PICTURE_SCRIPT).write_text(fill_placeholders(template, {"PICTURE": script_constants()}),
+                                      encoding="utf-8")
 
 
 def write_service_worker(out: Path) -> tuple[Path, list[str], str]:

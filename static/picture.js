@@ -16,18 +16,70 @@
 // line shows as on a first visit.
 (function () {
   "use strict";
-  const KEY = "sheepshead.picture";
-  const FORMAT = "sheepshead-picture/1";
-  const GAME_KEY = "sheepshead.game";
-  const DAILY_PREFIX = "sheepshead.daily.";
-  const SETTINGS_KEY = "sheepshead.settings";
-  const OLD_SAVE_KEY = "sheepshead.save";          // a save to migrate: the engine decides
-  const REGIONS = ["info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
-                   "tip", "actions", "mine", "hand", "panel"];
+  // Written by build.py from sheepshead/ui/picture.py's script_constants(): the picture's key
+  // and format, the saves' keys, the regions and attributes kept, and the markup a picture
+  // may hold (PICTURE_MARKUP). Not built ("dev"): nothing is drawn.
+  const PAGE = /*@PICTURE@*/"dev";
+  if (typeof PAGE !== "object") return;
+  const KEY = PAGE.key;
+  const FORMAT = PAGE.format;
+  const GAME_KEY = PAGE.gameKey;
+  const DAILY_PREFIX = PAGE.dailyPrefix;
+  const SETTINGS_KEY = PAGE.settingsKey;
+  const OLD_SAVE_KEY = PAGE.oldSaveKey;          // a save to migrate: the engine decides
+  const REGIONS = PAGE.regions;
   const SELECTORS = ["body", "#panel", "#seat-1", "#seat-2", "#seat-3", "#seat-4",
                      "header.topbar", "#felt", "#status", "#actions", "#mine", "#hand"];
-  const ATTRS = ["hidden", "inert", "data-players", "data-panel"];
+  const ATTRS = PAGE.attrs;
   const CLASSES = ["four-colour", "reduced-motion"];
+  const HTML_NS = "http://www.w3.org/1999/xhtml";
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
+
+  // Storage is written by whatever can write this origin's storage, so a picture's markup is
+  // never put on the page as it is: each region is parsed into an inert template, every node
+  // is checked against PAGE.markup (elements by name and namespace, attributes by name, their
+  // values matched in full), and only the checked nodes themselves are moved into the page
+  // (no second parse). One node that does not pass, and the whole picture is thrown away.
+  const MARKUP = PAGE.markup;
+  const full = (pattern) => pattern === null ? null : new RegExp("^(?:" + pattern + ")$");
+  const ELEMENTS = {[HTML_NS]: new Set(MARKUP.html), [SVG_NS]: new Set(MARKUP.svg)};
+  const ATTRIBUTES = new Map(Object.entries(MARKUP.attributes).map(([k, v]) => [k, full(v)]));
+  const PREFIXED = Object.entries(MARKUP.prefixed).map(([k, v]) => [k, full(v)]);
+  const PREFIXED_NAME = full(MARKUP.prefixedName);
+
+  function attributeAllowed(el, attr) {
+    if (attr.namespaceURI === XMLNS_NS) {
+      return attr.name === "xmlns" && el.namespaceURI === SVG_NS && attr.value === SVG_NS;
+    }
+    if (attr.namespaceURI !== null) return false;        // xlink:href and the like
+    let pattern;
+    if (ATTRIBUTES.has(attr.name)) {
+      pattern = ATTRIBUTES.get(attr.name);
+    } else {
+      const prefixed = PREFIXED.find(([prefix]) => attr.name.startsWith(prefix));
+      if (!prefixed || !PREFIXED_NAME.test(attr.name.slice(prefixed[0].length))) return false;
+      pattern = prefixed[1];
+    }
+    return pattern === null || pattern.test(attr.value);
+  }
+
+  // The region's markup as checked nodes (a fragment), or null when anything fails.
+  function checked(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_ALL);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE) continue;
+      if (node.nodeType !== Node.ELEMENT_NODE) return null;          // comments and the rest
+      const names = ELEMENTS[node.namespaceURI];
+      if (!names || !names.has(node.localName)) return null;
+      for (const attr of node.attributes) {
+        if (!attributeAllowed(node, attr)) return null;
+      }
+    }
+    return template.content;
+  }
 
   function mark(name) {
     try { performance.mark("sheepshead:" + name); } catch (e) { /* old browsers */ }
@@ -64,16 +116,31 @@
     return DAILY_PREFIX + isoDay(new Date());
   }
 
-  function drawTable(picture) {
+  // The picture's regions as checked fragments, or null: nothing of it may be drawn.
+  function regionsOf(picture) {
+    const out = [];
     for (const id of REGIONS) {
       const html = picture.regions[id];
+      if (html === undefined) continue;
+      if (typeof html !== "string") return null;
+      const fragment = checked(html);
+      if (fragment === null) return null;
+      out.push([id, fragment]);
+    }
+    return out;
+  }
+
+  function drawTable(picture, regions) {
+    for (const [id, fragment] of regions) {
       const el = document.getElementById(id);
-      if (typeof html === "string" && el) el.innerHTML = html;
+      if (el) el.replaceChildren(document.importNode(fragment, true));
     }
     for (const item of picture.attrs) {
       if (!Array.isArray(item) || item.length !== 3) continue;
       const [selector, name, value] = item;
       if (!SELECTORS.includes(selector) || !ATTRS.includes(name)) continue;
+      if (value !== null && !attributeAllowed(document.body, {name, value: String(value),
+                                                             namespaceURI: null})) continue;
       const el = selector === "body" ? document.body : document.querySelector(selector);
       if (!el) continue;
       if (value === null) el.removeAttribute(name);
@@ -82,14 +149,14 @@
     for (const name of picture.classes) {
       if (CLASSES.includes(name)) document.body.classList.add(name);
     }
-    if (typeof picture.title === "string") document.title = picture.title;
+    if (typeof picture.title === "string") document.title = picture.title.slice(0, 200);
   }
 
   // No game in progress on a new day: the last Daily's line and the streak.
   function drawRest(rest) {
     const loading = document.getElementById("loading");
     const step = document.getElementById("loading-step");
-    if (!loading || !step || typeof rest.line !== "string") return false;
+    if (!loading || !step || typeof rest.line !== "string" || rest.line.length > 200) return false;
     const box = document.createElement("div");
     box.className = "between";
     box.id = "between";
@@ -99,7 +166,8 @@
     box.append(line);
     const now = new Date();
     const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-    if (rest.streak > 0 && [isoDay(now), isoDay(yesterday)].includes(rest.through)) {
+    if (Number.isInteger(rest.streak) && rest.streak > 0 && rest.streak < 100000
+        && [isoDay(now), isoDay(yesterday)].includes(rest.through)) {
       const streak = document.createElement("p");
       streak.className = "between-streak";
       streak.textContent = `Current streak: ${rest.streak} ${rest.streak === 1 ? "day" : "days"}`;
@@ -123,7 +191,8 @@
 
   function valid(picture) {
     return !!picture && picture.format === FORMAT && typeof picture.key === "string"
-      && typeof picture.regions === "object" && Array.isArray(picture.attrs)
+      && !!picture.regions && typeof picture.regions === "object"
+      && !Array.isArray(picture.regions) && Array.isArray(picture.attrs)
       && Array.isArray(picture.classes);
   }
 
@@ -139,8 +208,9 @@
     const app = document.getElementById("app");
     if (firstVisit(store)) {      // build.py's static/first-picture.js
       const first = window.sheepsheadFirstPicture;
-      if (!valid(first)) return;
-      drawTable(first);
+      const regions = valid(first) ? regionsOf(first) : null;
+      if (regions === null) return;
+      drawTable(first, regions);
       root.dataset.table = "first";   // static/loading.js says how far the start is
       if (app) app.setAttribute("aria-busy", "true");
       mark("table-visible");
@@ -159,8 +229,13 @@
     const key = keyToOpen(store, picture);
     if (key === null) return;
     const saved = store.getItem(key);
+    const regions = regionsOf(picture);
+    if (regions === null) {                              // not the engine's drawing: never drawn
+      store.removeItem(KEY);
+      return;
+    }
     if (key === picture.key && digest(saved) === picture.save) {
-      drawTable(picture);
+      drawTable(picture, regions);
       root.dataset.table = "stored";
     } else {
       if (key === picture.key) store.removeItem(KEY);     // its save has moved on

@@ -14,6 +14,7 @@ import json
 import pytest
 from conftest import QUIET_JS
 from table_helpers import BOOT_TIMEOUT_MS, READY, body, hand_cards, wait_idle
+from test_ui_picture import PLANTED
 
 GAME = "#game=00000000000000c3"
 HOLD_STEPS = 600
@@ -265,3 +266,70 @@ def test_a_new_day_shows_the_last_daily_and_the_streak_while_the_daily_is_dealt(
         return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()""")
     assert page.locator("#between").count() == 0
     assert profile.errors == []
+
+
+LEAKS = ("planted", "example.com", "javascript:", "sheepsheadStart")
+
+
+@pytest.mark.browser
+def test_a_planted_picture_is_thrown_away_and_nothing_of_it_reaches_the_page(
+        browser, site_url) -> None:
+    """Issue 36: anything that can write the origin's storage could plant markup in the
+    picture (a script PyScript would run, a refresh to another site…). Each kind of
+    tests/test_ui_picture.py's PLANTED, added to a real picture: the picture is thrown away,
+    nothing is drawn from it, nothing of it is on the page, nothing is requested or run.
+    Python is kept from starting for these (the picture is drawn before it); the last part
+    lets it start with a planted PyScript script and checks that it never ran."""
+    context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
+    context.add_init_script(QUIET_JS)
+    requested: list[str] = []
+    context.on("request", lambda r: requested.append(r.url))
+    first = context.new_page()
+    first.goto(site_url + GAME)
+    first.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(first)
+    first.close()
+    probe = context.new_page()
+    probe.goto(site_url + "static/rules.html")
+    picture = picture_of(probe)
+    assert picture is not None and picture["regions"]["center"]
+
+    def plant(markup: str) -> None:
+        bad = dict(picture, regions=dict(picture["regions"],
+                                         center=picture["regions"]["center"] + markup))
+        probe.evaluate("t => localStorage.setItem('sheepshead.picture', t)", json.dumps(bad))
+
+    # The picture as kept is drawn (the check lets the engine's own markup through).
+    held: list = []
+    context.route("**/static/main.py", lambda route: held.append(route))
+    plant("")
+    page = context.new_page()
+    page.goto(site_url + GAME, wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-table") == "stored"
+    page.close()
+    context.route("**/pyscript/**", lambda route: route.abort())
+    for markup in PLANTED:
+        plant(markup)
+        page = context.new_page()
+        page.goto(site_url + GAME, wait_until="domcontentloaded")
+        assert page.get_attribute("html", "data-table") is None, markup
+        assert picture_of(page) is None, markup                   # thrown away
+        assert page.locator("#loading").is_visible(), markup      # the loading line instead
+        page.wait_for_timeout(150)
+        html = page.content()
+        assert not [w for w in LEAKS if w in html], markup
+        assert page.url == site_url + GAME and page.title() != "planted", markup
+        page.close()
+    assert not [u for u in requested if "example.com" in u or "planted" in u]
+    context.unroute("**/pyscript/**")
+    context.unroute("**/static/main.py")
+    # With Python let through: a planted PyScript script never runs.
+    plant(PLANTED[0])
+    page = context.new_page()
+    page.goto(site_url + GAME)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    assert page.title().startswith("Sheepshead · New Game")
+    assert "planted" not in page.content()
+    assert picture_of(page) is not None and "planted" not in json.dumps(picture_of(page))
+    context.close()

@@ -11,15 +11,54 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import zlib
+from html.parser import HTMLParser
 
+import pytest
 from test_daily_logic import finished_daily
 from test_ui_controller import GAME, controller, of, settle
 
+from sheepshead.ui.controller import first_visit_picture
 from sheepshead.ui.daily import DailyResults
 from sheepshead.ui.events import Change, Draw, Start, Tap, Wait
-from sheepshead.ui.picture import PICTURE_KEY, TABLE_REGIONS, rest_of, save_digest
+from sheepshead.ui.picture import (
+    PICTURE_KEY,
+    PICTURE_MARKUP,
+    TABLE_REGIONS,
+    rest_of,
+    save_digest,
+    script_constants,
+)
 from sheepshead.ui.saves import GAME_KEY, MemoryStorage, read_save
+
+PLANTED = (
+    '<script type="py">from js import document; document.title = "planted"</script>',
+    '<py-script>from js import document; document.title = "planted"</py-script>',
+    '<mpy-script>from js import document; document.title = "planted"</mpy-script>',
+    '<script>document.title = "planted"</script>',
+    '<meta http-equiv="refresh" content="0; url=https://example.com/">',
+    '<link rel="stylesheet" href="https://example.com/planted.css">',
+    '<base href="https://example.com/">',
+    '<iframe src="https://example.com/"></iframe>',
+    '<object data="https://example.com/planted"></object>',
+    '<style>body { background: url(https://example.com/planted.png) }</style>',
+    '<img src="planted" onerror="document.title = \'planted\'">',
+    '<button type="button" class="btn" onclick="document.title = \'planted\'">Pick up</button>',
+    '<a href="javascript:document.title=\'planted\'">Rules</a>',
+    '<a href="https://example.com/">Rules</a>',
+    '<div class="x" style="background: url(https://example.com/planted.png)">x</div>',
+    '<svg><a href="javascript:alert(1)"><text>x</text></a></svg>',
+    '<svg><image href="https://example.com/planted.png"></image></svg>',
+    '<svg><foreignObject><img src="planted" onerror="alert(1)"></foreignObject></svg>',
+    '<svg><path fill="url(https://example.com/planted.svg#p)" d="M0 0"></path></svg>',
+    '<svg><animate attributeName="href" to="javascript:alert(1)"></animate></svg>',
+    '<template shadowrootmode="open"><script>document.title = "planted"</script></template>',
+    '<form action="https://example.com/"><button>Pass</button></form>',
+    '<div id="sheepsheadStart">x</div>',
+)
+"""Markup that a stored picture must never put on the page (issue 36): scripts of every type,
+PyScript's elements, what loads or navigates, event attributes, URLs, a clobbering id."""
 
 
 def started(storage: MemoryStorage, fragment: str = GAME, taps: tuple[str, ...] = ()):
@@ -157,3 +196,123 @@ def test_a_finished_hand_keeps_its_summary_and_the_engine_draws_it_again():
     again, effects = started(storage, fragment=p["hash"])
     drawn = first_draw(effects)
     assert {r: drawn[r] for r in p["regions"]} == p["regions"]
+
+
+# --- The markup a picture may hold (PICTURE_MARKUP, checked by static/picture.js) -------------
+
+class _Markup(HTMLParser):
+    """Every element and attribute of some HTML, checked against PICTURE_MARKUP as the page's
+    script checks them (the names as the browser's parser gives them: SVG inside <svg>)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.svg = 0
+        self.refused: list[str] = []
+        rules = PICTURE_MARKUP
+        self.html = set(rules["html"])               # type: ignore[call-overload]
+        self.svg_names = set(rules["svg"])           # type: ignore[call-overload]
+        attributes: dict[str, str | None] = rules["attributes"]     # type: ignore[assignment]
+        self.attributes = {k.lower(): v for k, v in attributes.items()}
+        self.prefixed: dict[str, str | None] = rules["prefixed"]    # type: ignore[assignment]
+        self.prefixed_name: str = rules["prefixedName"]             # type: ignore[assignment]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        in_svg = self.svg > 0 or tag == "svg"
+        if tag not in (self.svg_names if in_svg else self.html):
+            self.refused.append(f"<{tag}>")
+        for name, value in attrs:
+            if not self._allowed(tag, name, value or ""):
+                self.refused.append(f"<{tag} {name}={value!r}>")
+        if tag == "svg":
+            self.svg += 1
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag == "svg":
+            self.svg -= 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "svg":
+            self.svg -= 1
+
+    def handle_comment(self, data: str) -> None:
+        self.refused.append("<!-- -->")
+
+    def _allowed(self, tag: str, name: str, value: str) -> bool:
+        if name == "xmlns":
+            return tag == "svg" and value == "http://www.w3.org/2000/svg"
+        if name in self.attributes:
+            pattern = self.attributes[name]
+        else:
+            prefix = next((p for p in self.prefixed if name.startswith(p)), None)
+            if prefix is None or not re.fullmatch(self.prefixed_name, name[len(prefix):]):
+                return False
+            pattern = self.prefixed[prefix]
+        return pattern is None or re.fullmatch(pattern, value) is not None
+
+
+def refused_markup(html: str) -> list[str]:
+    checker = _Markup()
+    checker.feed(html)
+    checker.close()
+    return checker.refused
+
+
+def kept_pictures(fragment: str, *, look: tuple[Change, ...] = (), hands: int = 10) -> list[dict]:
+    """Every picture the controller keeps while ``hands`` hands of ``fragment`` are played by
+    taps (the last legal choice each time), after the settings changes ``look``."""
+    storage = MemoryStorage()
+    c, _ = started(storage, fragment=fragment)
+    for change in look:
+        settle(c, c.handle(change))
+    seen: list[str] = []
+    for _ in range(3000):
+        text = storage.items.get(PICTURE_KEY)
+        if text is not None and (not seen or seen[-1] != text):
+            seen.append(text)
+        t = c.table
+        if c.panel == "summary":
+            if t.game.hand_number >= hands:
+                break
+            settle(c, c.handle(Tap(ui="next")))
+        elif c.panel is not None or not t.human_turn:
+            break
+        else:
+            settle(c, c.handle(Tap(act=str(t.seat_view().legal[-1]))))
+    return [json.loads(text) for text in seen]
+
+
+def check_pictures(pictures: list[dict]) -> None:
+    for p in pictures:
+        for region, html in p["regions"].items():
+            assert refused_markup(html) == [], (region, refused_markup(html)[:5])
+
+
+def test_every_picture_the_engine_keeps_holds_only_the_markup_a_picture_may_hold():
+    pictures = [json.loads(first_visit_picture(dt.datetime(2026, 1, 1)))]
+    pictures += kept_pictures(GAME, look=(Change("level", "easy"),))          # to the game's end
+    pictures += kept_pictures("#game=00000000000000cd", hands=1,
+                              look=(Change("four_colour", True),))
+    pictures += kept_pictures("#daily=2026-12-01", hands=1)
+    assert len(pictures) > 50
+    kept_panels = {v for p in pictures for _, n, v in p["attrs"] if n == "data-panel"}
+    assert "1" in kept_panels                              # summaries and results were kept
+    check_pictures(pictures)
+
+
+@pytest.mark.slow
+def test_every_picture_of_a_whole_daily_holds_only_the_markup_a_picture_may_hold():
+    check_pictures(kept_pictures("#daily=2026-12-01"))
+
+
+@pytest.mark.parametrize("planted", PLANTED)
+def test_the_checker_refuses_every_planted_kind(planted):
+    assert refused_markup(planted), planted
+
+
+def test_the_page_script_is_given_the_markup_and_the_keys_from_here():
+    constants = script_constants()
+    assert constants["markup"] is PICTURE_MARKUP
+    assert constants["key"] == PICTURE_KEY and constants["gameKey"] == GAME_KEY
+    assert constants["regions"] == [*TABLE_REGIONS, "panel"]
+    json.dumps(constants)                                   # build.py writes it as JSON

@@ -27,12 +27,13 @@ import zlib
 from dataclasses import dataclass
 
 from .daily import ResultsBook
-from .saves import Storage
+from .saves import DAILY_PREFIX, GAME_KEY, OLD_SAVE_KEY, SETTINGS_KEY, Storage
 from .stats import current_streak, streak_dates
 from .wording import place_text, signed
 
-__all__ = ["PICTURE_KEY", "PICTURE_FORMAT", "TABLE_REGIONS", "PANELS_KEPT", "Rest",
-           "save_digest", "picture_text", "rest_of", "keep_picture", "drop_picture"]
+__all__ = ["PICTURE_KEY", "PICTURE_FORMAT", "TABLE_REGIONS", "PANELS_KEPT", "PICTURE_MARKUP",
+           "Rest", "save_digest", "picture_text", "rest_of", "keep_picture", "drop_picture",
+           "script_constants"]
 
 PICTURE_KEY = "sheepshead.picture"
 PICTURE_FORMAT = "sheepshead-picture/1"
@@ -44,6 +45,52 @@ PANELS_KEPT = ("summary", "results")
 ATTRS_KEPT = ("hidden", "inert", "data-players", "data-panel")
 """The attributes a picture keeps: what the page's styles read, not the marks that say the
 table is live (``data-ready``, ``data-busy``…: the tests and the bench wait on those)."""
+
+
+# What a stored picture's markup may hold.  Storage is written by whatever can write the
+# origin's storage (on a shared host, any other page of it), so static/picture.js puts a
+# picture on the page only when every node of every region passes this list: HTML and SVG
+# elements by name, attributes by name with their values matched in full against a pattern
+# (None: any text, for words such as a title).  Anything else (a script of any type,
+# PyScript's own elements, meta, link, base, iframe, object, style, an event attribute, a
+# URL other than the rules pages, a comment) and the whole picture is thrown away.  Every
+# picture the engine keeps passes (tests/test_ui_picture.py renders the screens and checks).
+_NUMBER = r"-?([0-9]{1,4}(\.[0-9]{1,3})?|\.[0-9]{1,3})%?"
+_NUMBERS = r"[0-9 .,\-]{0,4000}"
+_WORDS = r"[A-Za-z0-9 _\-]{0,200}"
+_DATA = r"[A-Za-z0-9 _.,:#=+\-]{0,200}"
+_COLOUR = r"#[0-9a-fA-F]{3,8}|none|currentColor"
+PICTURE_MARKUP: dict[str, object] = {
+    "html": ["a", "abbr", "b", "bdi", "br", "button", "caption", "dd", "div", "dl", "dt", "em",
+             "figcaption", "figure", "h2", "h3", "h4", "i", "input", "kbd", "label", "li", "ol",
+             "option", "p", "section", "select", "small", "span", "strong", "sub", "sup",
+             "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"],
+    "svg": ["svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+            "text", "tspan", "title"],
+    "attributes": {
+        "class": _WORDS, "id": r"[a-z][a-z0-9\-]{0,60}", "role": r"[a-z]{1,30}",
+        "title": None, "type": r"button|checkbox|radio|text", "tabindex": r"-?[0-9]{1,2}",
+        "disabled": r"|disabled", "hidden": r"|hidden", "inert": r"|inert",
+        "checked": r"|checked", "selected": r"|selected", "scope": r"col|row|colgroup|rowgroup",
+        "colspan": r"[0-9]{1,2}", "rowspan": r"[0-9]{1,2}", "value": None, "name": _WORDS,
+        "for": r"[a-z][a-z0-9\-]{0,60}", "maxlength": r"[0-9]{1,3}", "spellcheck": r"true|false",
+        "autocomplete": r"[a-z\-]{1,30}",
+        "href": r"\./static/[a-z]{1,30}\.html(#[a-z0-9\-]{1,60})?", "target": r"_blank",
+        "rel": r"noopener( noreferrer)?",
+        "viewBox": _NUMBERS, "focusable": r"true|false", "d": r"[MmLlHhVvCcSsQqTtAaZz0-9 .,\-]{0,8000}",
+        "points": _NUMBERS, "transform": r"[a-z0-9 .,()\-]{0,200}", "fill": _COLOUR,
+        "stroke": _COLOUR, "fill-opacity": _NUMBER, "stroke-opacity": _NUMBER, "opacity": _NUMBER,
+        "stroke-width": _NUMBER, "stroke-linecap": r"round|butt|square",
+        "stroke-linejoin": r"round|miter|bevel", "text-anchor": r"start|middle|end",
+        "font-size": _NUMBER, "font-weight": r"bold|normal|[1-9]00",
+        "x": _NUMBER, "y": _NUMBER, "width": _NUMBER, "height": _NUMBER, "rx": _NUMBER,
+        "ry": _NUMBER, "cx": _NUMBER, "cy": _NUMBER, "r": _NUMBER, "x1": _NUMBER,
+        "x2": _NUMBER, "y1": _NUMBER, "y2": _NUMBER, "dx": _NUMBER, "dy": _NUMBER,
+    },
+    "prefixed": {"aria-": None, "data-": _DATA},
+    "prefixedName": r"[a-z]{1,20}(-[a-z]{1,20}){0,3}",
+}
+"""The elements and attributes a stored picture may hold (static/picture.js checks them)."""
 
 
 @dataclass(frozen=True)
@@ -117,3 +164,13 @@ def drop_picture(storage: Storage) -> bool:
     except OSError:
         return False
     return True
+
+
+def script_constants() -> dict[str, object]:
+    """What static/picture.js needs to know, written into it by build.py from here (each fact
+    in one place): the picture's key and format, the saves' keys, the regions and attributes
+    a picture keeps, and :data:`PICTURE_MARKUP`."""
+    return {"key": PICTURE_KEY, "format": PICTURE_FORMAT, "gameKey": GAME_KEY,
+            "dailyPrefix": DAILY_PREFIX, "settingsKey": SETTINGS_KEY,
+            "oldSaveKey": OLD_SAVE_KEY, "regions": [*TABLE_REGIONS, "panel"],
+            "attrs": list(ATTRS_KEPT), "markup": PICTURE_MARKUP}
