@@ -45,6 +45,7 @@ from .saves import (
     RESULTS_KEY,
     SaveError,
     Shelf,
+    Storage,
     StorageFailed,
     parse_json,
 )
@@ -326,7 +327,18 @@ class DailyResults(Shelf):
     """The results book in a :class:`~sheepshead.ui.saves.Storage`.  Every call reads the
     book afresh (another tab may have locked a result meanwhile); a book that cannot be
     read is set aside (``sheepshead.set-aside.<n>``) with a notice (:meth:`take_notices`)
-    and an empty one takes its place."""
+    and an empty one takes its place.
+
+    Two tabs: the book is one value, read, changed and written whole, and a tab's copy of
+    storage can be behind another tab's last write (the browser hands writes on between
+    tabs a moment later, with a ``storage`` event).  So each tab remembers every result it
+    locked or took in (and the pars it filled in), and when another tab's write arrives
+    without them (:meth:`external_change`), it writes them back into that tab's book: a
+    write that lost the race is merged again, and neither tab's results are lost."""
+
+    def __init__(self, storage: Storage) -> None:
+        super().__init__(storage)
+        self._mine: dict[_dt.date, DailyResult] = {}
 
     def book(self) -> ResultsBook:
         """The stored book (empty when there is none, it is unreadable or storage refused)."""
@@ -370,6 +382,7 @@ class DailyResults(Shelf):
         result = DailyResult(day, fragment, totals, place, tied, hints, level,
                              now.replace(microsecond=0, tzinfo=None))
         self._write(book.with_result(result))
+        self._mine[day] = result
         return result
 
     def record_par(self, day: _dt.date, par: int) -> DailyResult | None:
@@ -380,6 +393,8 @@ class DailyResults(Shelf):
         self._writable(book)
         book = book.with_par(day, par)
         self._write(book)
+        if day in self._mine:
+            self._mine[day] = book.results[day]
         return book.results[day]
 
     def take_in(self, results: list[DailyResult]) -> tuple[int, int]:
@@ -391,7 +406,49 @@ class DailyResults(Shelf):
         if new:
             self._writable(book)
             self._write(replace(book, results={**book.results, **new}))
+            self._mine.update(new)
         return len(new), len(results) - len(new)
+
+    def external_change(self, new_text: str | None) -> bool:
+        """Another tab wrote the book (the ``storage`` event's new text): when it lacks a
+        result this tab locked or took in (that tab's write was made from a copy taken
+        before this tab's reached it), or a par this tab filled in, write them back into
+        the book as it is now; True when that was needed.  A date's first result stays
+        final: where the other tab's book holds another result for a date, it is kept and
+        this tab's is dropped from what it remembers.  A book removed (storage cleared by
+        the player) is left so."""
+        if new_text is None or not self._mine:
+            return False
+        try:
+            theirs = ResultsBook.from_text(new_text)
+        except SheepsheadError:
+            return False                   # read again (and set aside) where it is used
+        missing = {}
+        for day, mine in list(self._mine.items()):
+            there = theirs.results.get(day)
+            if there is None:
+                missing[day] = mine
+            elif there.fragment != mine.fragment:
+                del self._mine[day]        # another tab locked that date first
+            elif there.par is None and mine.par is not None:
+                missing[day] = replace(there, par=mine.par)
+        if not missing:
+            return False
+        book = self.book()                 # as this tab's storage holds it now
+        merged = {**book.results}
+        for day, mine in missing.items():
+            there = merged.get(day)
+            if there is None or (there.fragment == mine.fragment and there.par is None):
+                merged[day] = mine
+        if merged == book.results or book.read_only:
+            return False
+        try:
+            self._write(replace(book, results=merged))
+        except StorageFailed:
+            self._notices.append("Your Daily results changed in another tab and could not "
+                                 "be merged here: storage refused.")
+            return False
+        return True
 
     def _writable(self, book: ResultsBook) -> None:
         if book.read_only:

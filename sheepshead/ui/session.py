@@ -437,7 +437,13 @@ class Session(Viewing):
 
     def storage_event(self, key: str | None, new_text: str | None) -> bool:
         """The browser's ``storage`` event: True when another tab moved the game on the
-        table on (this tab then saves nothing until :meth:`reload`)."""
+        table on (this tab then saves nothing until :meth:`reload`), or wrote the Daily
+        results without this tab's (they are merged back: :meth:`DailyResults.external_change`),
+        so the page draws again."""
+        if key == RESULTS_KEY:
+            merged = self.results.external_change(new_text)
+            self.collect_notices()
+            return merged or self.table is not None
         if self.table is None or self.stale or (key is not None and key != self.key):
             return False
         if self.store.external_change(key, new_text):

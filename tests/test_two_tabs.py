@@ -1,0 +1,238 @@
+"""Two tabs never lose a Daily result (issue 36, item 4).
+
+A browser keeps one storage per origin, but each tab reads and writes its own copy of it,
+and another tab's writes reach that copy a moment later, with a ``storage`` event (Chromium
+hands them on between renderers).  The results book is one value, read, changed and written
+whole, so a tab can write a book made from a copy that lacks another tab's newest result.
+:class:`Origin` models exactly that; the tests run every order of writes and deliveries
+they can force (each tab's writes, and each write's arrival in the other tab, in every
+interleaving) through the real :class:`~sheepshead.ui.session.Session` and
+:class:`~sheepshead.ui.daily.DailyResults`, and check that when everything has arrived
+every result that any tab locked or took in is in the book, in every tab's copy.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator
+
+from test_daily_logic import finished_daily
+
+from sheepshead.ui.daily import DailyResult, DailyResults, ResultsBook
+from sheepshead.ui.saves import RESULTS_KEY, MemoryStorage
+from sheepshead.ui.session import Session
+
+NOW = dt.datetime(2026, 12, 4, 20, 0)
+DAY = dt.date(2026, 11, 1)
+
+
+class Origin:
+    """The origin's storage and the tabs' copies of it.  The origin puts writes in one
+    order (``seq``); a tab applies another tab's write when it arrives, unless it wrote that
+    key itself later in that order (its copy already holds the newer value, as Chromium's
+    tabs ignore a change older than their own)."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+        self.tabs: list[Tab] = []
+        self.seq = 0
+
+    def tab(self) -> Tab:
+        tab = Tab(self)
+        self.tabs.append(tab)
+        return tab
+
+
+class Tab:
+    """One tab's copy of the storage (a :class:`~sheepshead.ui.saves.Storage`): its reads
+    see its copy; its writes go to the origin and, for each other tab, into that tab's
+    inbox until :meth:`deliver` applies one there and fires its ``storage`` event."""
+
+    def __init__(self, origin: Origin) -> None:
+        self.origin = origin
+        self.copy = dict(origin.items)
+        self.inbox: list[tuple[int, str, str | None]] = []
+        self.newest: dict[str, int] = {}
+        self.on_event: Callable[[str, str | None], object] = lambda key, new: None
+
+    def get(self, key: str) -> str | None:
+        return self.copy.get(key)
+
+    def set(self, key: str, text: str) -> None:
+        self._write(key, text)
+
+    def remove(self, key: str) -> None:
+        self._write(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.copy)
+
+    def _write(self, key: str, text: str | None) -> None:
+        if self.copy.get(key) == text:
+            return                                  # no change: no event anywhere
+        self.origin.seq += 1
+        self.newest[key] = self.origin.seq
+        _put(self.copy, key, text)
+        _put(self.origin.items, key, text)
+        for other in self.origin.tabs:
+            if other is not self:
+                other.inbox.append((self.origin.seq, key, text))
+
+    def deliver(self) -> None:
+        seq, key, text = self.inbox.pop(0)
+        if self.newest.get(key, 0) > seq or self.copy.get(key) == text:
+            return                                  # older than what this tab holds
+        self.newest[key] = seq
+        _put(self.copy, key, text)
+        self.on_event(key, text)
+
+
+def _put(items: dict[str, str], key: str, text: str | None) -> None:
+    if text is None:
+        items.pop(key, None)
+    else:
+        items[key] = text
+
+
+def results(first: dt.date, n: int, seed: int) -> list[DailyResult]:
+    """``n`` Daily results from ``first`` on, as a tab locks them (random legal games)."""
+    book = DailyResults(MemoryStorage())
+    out = []
+    for i in range(n):
+        day = first + dt.timedelta(days=i)
+        result = book.record(finished_daily(day, seed=seed + i), hints=False, now=NOW)
+        assert result is not None
+        out.append(result)
+    return out
+
+
+def session(tab: Tab) -> Session:
+    s = Session(tab, lambda: NOW)
+    tab.on_event = s.storage_event
+    return s
+
+
+def schedules(ops: dict[int, int], tabs: int, limit: int = 5000) -> Iterator[list[tuple[str, int]]]:
+    """Every order of the tabs' operations (``ops``: how many each tab does, in its own
+    order) and of deliveries, as steps ``("op", tab)`` or ``("deliver", tab)``; a
+    delivery is only tried where its tab's inbox has something (worked out by running)."""
+    # A schedule is explored by replaying it from the start: see run().
+    stack: list[list[tuple[str, int]]] = [[]]
+    seen = 0
+    while stack and seen < limit:
+        prefix = stack.pop()
+        state = yield prefix
+        if state is None:
+            continue
+        done, inboxes = state
+        steps = [("op", t) for t in range(tabs) if done[t] < ops.get(t, 0)]
+        steps += [("deliver", t) for t in range(tabs) if inboxes[t]]
+        if not steps:
+            seen += 1
+        stack.extend(prefix + [step] for step in reversed(steps))
+
+
+def explore(make: Callable[[], tuple[Origin, list[Session], dict[int, list[Callable[[Session], object]]]]],
+            check: Callable[[Origin, list[Session]], None]) -> int:
+    """Run every schedule of the tabs' operations; ``check`` each one that ran to the end
+    (every operation done, every write arrived everywhere). How many were checked."""
+    checked = 0
+    gen = schedules({t: len(o) for t, o in make()[2].items()}, len(make()[1]))
+    prefix = next(gen)
+    while True:
+        origin, sessions, ops = make()
+        done = [0] * len(sessions)
+        for step, t in prefix:
+            if step == "op":
+                ops[t][done[t]](sessions[t])
+                done[t] += 1
+            else:
+                origin.tabs[t].deliver()
+        inboxes = [bool(tab.inbox) for tab in origin.tabs]
+        finished = all(done[t] == len(o) for t, o in ops.items()) and not any(inboxes)
+        if finished:
+            check(origin, sessions)
+            checked += 1
+        try:
+            prefix = gen.send(None if finished else (done, inboxes))
+        except StopIteration:
+            return checked
+
+
+def book_days(text: str | None) -> set[dt.date]:
+    return set() if text is None else set(ResultsBook.from_text(text).results)
+
+
+X = results(DAY, 3, seed=1)                         # in one tab's backup
+Y = results(DAY + dt.timedelta(days=10), 3, seed=7)  # in the other's
+TODAY = results(DAY + dt.timedelta(days=20), 1, seed=11)[0]   # a Daily finished in a tab
+
+
+def test_two_tabs_importing_at_once_keep_every_result_in_every_order():
+    def make():
+        origin = Origin()
+        sessions = [session(origin.tab()), session(origin.tab())]
+        ops = {0: [lambda s: s.results.take_in(X)], 1: [lambda s: s.results.take_in(Y)]}
+        return origin, sessions, ops
+
+    def check(origin: Origin, sessions: list[Session]) -> None:
+        want = {r.day for r in X + Y}
+        assert book_days(origin.items.get(RESULTS_KEY)) == want
+        for tab in origin.tabs:
+            assert tab.copy == origin.items
+
+    assert explore(make, check) >= 6
+
+
+def test_a_tab_locking_its_daily_while_another_imports_twice_keeps_all_of_them():
+    def make():
+        origin = Origin()
+        sessions = [session(origin.tab()), session(origin.tab())]
+        ops = {0: [lambda s: s.results.take_in(TODAY_LOCK)],
+               1: [lambda s: s.results.take_in(X), lambda s: s.results.take_in(Y)]}
+        return origin, sessions, ops
+
+    def check(origin: Origin, sessions: list[Session]) -> None:
+        book = ResultsBook.from_text(origin.items[RESULTS_KEY])
+        assert set(book.results) == {r.day for r in X + Y} | {TODAY.day}
+        assert book.results[TODAY.day] == TODAY
+        for tab in origin.tabs:
+            assert tab.copy == origin.items
+
+    assert explore(make, check) >= 10
+
+
+TODAY_LOCK = [TODAY]
+
+
+def test_a_date_locked_in_both_tabs_keeps_one_result_in_both_and_no_write_loops():
+    other = results(TODAY.day, 1, seed=99)[0]       # the same date, another game
+    assert other.fragment != TODAY.fragment
+
+    def make():
+        origin = Origin()
+        sessions = [session(origin.tab()), session(origin.tab())]
+        ops = {0: [lambda s: s.results.take_in([TODAY])],
+               1: [lambda s: s.results.take_in([other])]}
+        return origin, sessions, ops
+
+    def check(origin: Origin, sessions: list[Session]) -> None:
+        book = ResultsBook.from_text(origin.items[RESULTS_KEY])
+        assert set(book.results) == {TODAY.day}
+        assert book.results[TODAY.day] in (TODAY, other)
+        for tab in origin.tabs:
+            assert tab.copy == origin.items
+
+    assert explore(make, check) >= 3
+
+
+def test_without_the_merge_a_write_from_a_stale_copy_loses_the_other_tabs_results():
+    """The model shows the loss the merge repairs: with the events ignored, one order of
+    the same two imports ends with a book missing one tab's results."""
+    origin = Origin()
+    a, b = origin.tab(), origin.tab()
+    DailyResults(a).take_in(X)
+    DailyResults(b).take_in(Y)             # b's copy had not received a's book yet
+    a.deliver()
+    b.deliver()
+    assert book_days(origin.items[RESULTS_KEY]) == {r.day for r in Y}
