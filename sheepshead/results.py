@@ -2,8 +2,8 @@
 
 The format is ``shared/design/results.md`` (fixed forever, version ``1``)::
 
-    #daily=2026-12-01&result=1.<actions>[&by=<name>][&level=<level>]
-    #game=0123456789abcdef[&rules=<code>]&result=1.<actions>[&by=<name>][&level=<level>]
+    #daily=2026-12-01&result=1.<actions>[&by=<name>][&level=<level>][&hints=1]
+    #game=0123456789abcdef[&rules=<code>]&result=1.<actions>[&by=<name>][&level=<level>][&hints=1]
 
 The action string is every action of every deal, in order, each written as one
 or more base64url *sextets* whose meaning depends on the hand's phase (a card's
@@ -59,6 +59,9 @@ Decisions where ``results.md`` is silent:
   ``rules=`` beside ``daily=`` (a Daily is always the default table) are refused.  The game
   id's hex digits may be in either case (as the page reads them); a result link is written in
   lowercase.
+* **Hints** (``hints=1``, added 2026-12-04): the sender's word that hints were used, like
+  ``by=`` not proved by the actions; written only when true, read as True only from ``1``
+  (any other value is refused), absent (every older link) read as not said.
 * **A Daily against other opponents.**  A Daily link with ``level=`` other than the Daily's
   own is checked against that level, and :attr:`ResultCheck.daily_opponents` is False: it is
   not a result of the Daily (``verify`` and the viewer say so).
@@ -132,7 +135,7 @@ _ANSWER_CODES = (PASS, PICK, CRACK, RECRACK, BLITZ)
 """Move codes of :data:`ANSWERS` (pass 0, pick 1, crack 3, recrack 4, blitz 5)."""
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _HEX = frozenset("0123456789abcdefABCDEF")
-_PARAMETERS = ("daily", "game", "rules", "result", "by", "level")
+_PARAMETERS = ("daily", "game", "rules", "result", "by", "level", "hints")
 
 
 # ------------------------------------------------------------------ values
@@ -143,7 +146,8 @@ class ResultLink:
     ``hands[i]`` holds the actions of the ``i``-th deal as played (a thrown-in
     deal included) and ``deals[i]`` its (hand number, redeal), as in
     :attr:`Game.deals <sheepshead.game.Game.deals>`.  ``level`` is the link's
-    ``level=`` (None when absent; :attr:`checked_level` says what that means).
+    ``level=`` (None when absent; :attr:`checked_level` says what that means); ``hints``
+    whether it says ``hints=1`` (the sender used hints: their word, not proved).
     """
 
     seed: str
@@ -152,6 +156,7 @@ class ResultLink:
     deals: tuple[tuple[int, int], ...]
     by: str | None = None
     level: str | None = None
+    hints: bool = False
 
     def __post_init__(self) -> None:
         check_seed(self.seed)
@@ -210,6 +215,8 @@ class ResultLink:
             out += "&by=" + _percent_encode(self.by)
         if self.level is not None:
             out += "&level=" + self.level
+        if self.hints:
+            out += "&hints=1"
         return out
 
 
@@ -239,12 +246,15 @@ class ResultCheck:
     daily_opponents: bool | None = None
     """For a Daily: whether its computer players were the Daily's own (no ``level=``, or the
     Daily's level word); None for a New Game."""
+    hints: bool = False
+    """The link says the sender used hints (``hints=1``)."""
 
     def to_json(self) -> dict[str, object]:
         return {"link": self.link, "daily_opponents": self.daily_opponents,
                 "seed": self.seed, "rules": self.rules.to_json(), "hands": self.hands,
                 "finished": self.finished, "scores": [list(s) for s in self.scores],
                 "totals": list(self.totals), "by": self.by, "level": self.level,
+                "hints": self.hints,
                 "computer_moves_match": self.computer_moves_match,
                 "first_difference": self.first_difference}
 
@@ -269,7 +279,8 @@ def sextets(action: Action) -> tuple[int, ...]:
     raise SheepsheadError(f'result links of version {VERSION} cannot write "{action}"')
 
 
-def result_link(game: Game, by: str | None = None, level: str | None = None) -> ResultLink:
+def result_link(game: Game, by: str | None = None, level: str | None = None, *,
+                hints: bool = False) -> ResultLink:
     """The link of ``game``'s complete hands: every deal up to the last hand played to the
     end (a thrown-in deal after it is left out: that hand is not over)."""
     last = -1
@@ -281,7 +292,7 @@ def result_link(game: Game, by: str | None = None, level: str | None = None) -> 
                               "complete hands")
     return ResultLink(game.seed, game.rules,
                       tuple(tuple(h.actions()) for h in game.hands[:last + 1]),
-                      tuple(game.deals[:last + 1]), clean_name(by), level)
+                      tuple(game.deals[:last + 1]), clean_name(by), level, hints)
 
 
 def result_string(game: Game) -> str:
@@ -289,10 +300,11 @@ def result_string(game: Game) -> str:
     return result_link(game).result_string()
 
 
-def result_fragment(game: Game, by: str | None = None, level: str | None = None) -> str:
-    """The whole fragment: ``#daily=…&result=1.…[&by=…][&level=…]`` or
-    ``#game=…[&rules=…]&result=1.…[&by=…][&level=…]``."""
-    return result_link(game, by, level).fragment()
+def result_fragment(game: Game, by: str | None = None, level: str | None = None, *,
+                    hints: bool = False) -> str:
+    """The whole fragment: ``#daily=…&result=1.…[&by=…][&level=…][&hints=1]`` or
+    ``#game=…[&rules=…]&result=1.…[&by=…][&level=…][&hints=1]``."""
+    return result_link(game, by, level, hints=hints).fragment()
 
 
 # ------------------------------------------------------------------- read
@@ -318,10 +330,13 @@ def parse_result(text: str) -> ResultLink:
     if level is not None and level not in LEVELS:
         raise SheepsheadError(f"level: {_shown(level)} is not known ({', '.join(LEVELS)})")
     by = _percent_decode(params["by"]) if "by" in params else None
+    if params.get("hints", "1") != "1":
+        raise SheepsheadError(f"hints: {_shown(params['hints'])} is not 1 (hints=1 says the "
+                              f"sender used hints; absent, it is not said)")
     if "result" not in params:
         raise SheepsheadError("link: no result= part (this names a game, not a result)")
     hands, deals = _read_actions(seed, rules, params["result"])
-    return ResultLink(seed, rules, hands, deals, by, level)
+    return ResultLink(seed, rules, hands, deals, by, level, "hints" in params)
 
 
 def _parameters(text: str) -> dict[str, str]:
@@ -525,7 +540,7 @@ def check_steps(link: ResultLink, *,
     scores = tuple(tuple(s) for s in game.hand_scores())
     yield ResultCheck(link.seed, link.rules, len(scores), game.is_over, scores, game.totals(),
                       link.by, level, match, difference, link.fragment(),
-                      link.daily_opponents)
+                      link.daily_opponents, link.hints)
 
 
 # ---------------------------------------------------------------- helpers

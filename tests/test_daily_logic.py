@@ -562,9 +562,10 @@ def test_the_daily_share_text_is_spoiler_free_with_ten_outcomes_and_a_checkable_
     assert len(emoji) == 10 and set(emoji) <= {o.emoji for o in Outcome}
     assert emoji == "".join(o.emoji for o in hand_outcomes(game))
     assert link.startswith("https://example.org/sheepshead/#daily=2026-12-01&result=1.")
-    assert "&level=" not in link and link.endswith("&by=Ann")
+    assert "&level=" not in link and link.endswith("&by=Ann&hints=1")   # hints travel
     checked = check_result(parse_result(link))
     assert checked.totals == game.totals() and checked.finished and checked.by == "Ann"
+    assert checked.hints
     assert not CARD_TEXT.search(head + emoji)
     assert not CARD_TEXT.search(link.replace("&", " "))
     for word in ("Queen", "Jack", "Ace", "clubs", "spades", "hearts", "diamonds", "trump"):

@@ -396,7 +396,12 @@ def test_link_refusals_in_one_line_each() -> None:
         "#daily=2026-11-30" + r + "&by=a&by=b": "link: by= is given twice",
         "#daily=2026-11-30" + r + r: "link: result= is given twice",
         "#daily=2026-11-30" + r + "&foo=1":
-            "link: unknown parameter 'foo' (known: daily, game, rules, result, by, level)",
+            "link: unknown parameter 'foo' (known: daily, game, rules, result, by, level, hints)",
+        "#daily=2026-11-30" + r + "&hints=0":
+            "hints: '0' is not 1 (hints=1 says the sender used hints; absent, it is not said)",
+        "#daily=2026-11-30" + r + "&hints=":
+            "hints: '' is not 1 (hints=1 says the sender used hints; absent, it is not said)",
+        "#daily=2026-11-30" + r + "&hints=1&hints=1": "link: hints= is given twice",
         "#daily=2026-11-30" + r + "&level": "link: 'level' is not name=value",
         "#daily=2026-11-30" + r + "&": "link: an empty parameter (two & in a row, or & at an end)",
         "#daily=2026-11-30&" + r: "link: an empty parameter (two & in a row, or & at an end)",
@@ -420,6 +425,22 @@ def test_link_refusals_in_one_line_each() -> None:
         assert refusal(text) == want, text
     with pytest.raises(SheepsheadError, match="link: must be text"):
         parse_result(b"#daily=2026-11-30")   # type: ignore[arg-type]
+
+
+def test_hints_travel_in_the_link_only_when_said_and_older_links_read_as_not_said() -> None:
+    rng = random.Random("hints")
+    game = play(game_seed(rng), Rules(), rng, random_choice(), hands=2)
+    plain = result_fragment(game, "Ann")
+    said = result_fragment(game, "Ann", hints=True)
+    assert "hints" not in plain and said == plain + "&hints=1"
+    assert parse_result(plain).hints is False                 # every older link
+    link = parse_result(said)
+    assert link.hints is True and link.fragment() == said
+    check = check_result(link, computer_moves=False)
+    assert check.hints is True and check.to_json()["hints"] is True and check.link == said
+    assert check_result(parse_result(plain), computer_moves=False).to_json()["hints"] is False
+    moved = said.replace("&by=Ann&hints=1", "&hints=1&by=Ann")   # any order
+    assert parse_result(moved).fragment() == said
 
 
 def test_truncated_links_end_inside_the_hand_they_stop_in() -> None:
@@ -576,7 +597,7 @@ def test_the_check_as_json() -> None:
     assert isinstance(check, ResultCheck)
     data = check.to_json()
     assert list(data) == ["link", "daily_opponents", "seed", "rules", "hands", "finished",
-                          "scores", "totals", "by", "level", "computer_moves_match",
+                          "scores", "totals", "by", "level", "hints", "computer_moves_match",
                           "first_difference"]
     assert data["link"] == result_fragment(game, by="<Ann>") and data["daily_opponents"] is True
     assert data["seed"] == "daily:2026-11-30" and data["rules"] == {} and data["hands"] == 1

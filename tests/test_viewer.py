@@ -489,3 +489,19 @@ def test_bad_link_line_of_an_odd_error() -> None:
         "This result link cannot be read: it is not a result link. Here is today's Daily.")
     long = bad_link_text(SheepsheadError("x" * 5000 + "\n<b>"))
     assert len(long) < 300 and "\n" not in long
+
+
+def test_a_result_link_that_says_hints_shows_with_hints_on_the_result_page() -> None:
+    """``hints=1`` (results.md, 2026-12-04): a friend who used hints shows so on the result
+    page of their link alone, not only from a board link's entry."""
+    from test_friends import GAME_ID, SEED, page, panel, played, tap
+
+    game = played(SEED, "easy", False, 10).game
+    for said in (True, False):
+        link = result_fragment(game, "Ann", "easy", hints=said)
+        c = page(fragment=link)
+        html = panel(tap(c, "board-reveal")) if "board-reveal" in c.drawn.get("panel", "") \
+            else c.drawn["panel"]
+        about = html.split('class="small viewer-about">')[1].split("</p>")[0]
+        assert f"Game {GAME_ID}" in about
+        assert about.endswith('<span class="hints-tag">with hints</span>') is said

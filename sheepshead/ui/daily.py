@@ -582,7 +582,8 @@ def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
     lines = [" · ".join(parts)]
     if done:
         lines.append(outcome_line(game))
-        lines.append(base + result_fragment(game, by, None if level == usual else level))
+        lines.append(base + result_fragment(game, by, None if level == usual else level,
+                                            hints=hints))
     else:
         lines.append(base + _game_link(game))
     return "\n".join(lines)

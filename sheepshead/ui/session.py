@@ -519,7 +519,7 @@ class Session(Viewing):
             return "viewer", viewer_html(v.model, v.state, own=self.own_result(),
                                          moves_checked=v.moves_checked,
                                          difference=v.difference,
-                                         hints=self.friends.hints_of(v.link),
+                                         hints=v.link.hints or self.friends.hints_of(v.link),
                                          four_colour=self.settings.four_colour)
         board = self.friends.overlay()
         if board is not None:

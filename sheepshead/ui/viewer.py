@@ -549,8 +549,7 @@ def viewer_html(model: ViewerModel, state: ViewerState, *, own: DailyResult | No
     """The shared game as one dialog: the heading, the game and level, the check in words,
     then either the standings, the side-by-side line (``own``: your result for that date),
     the score sheet and the list of hands, or the open hand's replay (``state``).  ``hints``:
-    the sender said they used hints (known from a board link's entry; a result link alone
-    does not say)."""
+    the sender said they used hints (the link's ``hints=1``, or a board link's entry)."""
     head = _about(model, hints) + _check(model, moves_checked, difference)
     hand = state.hand
     if hand is not None and 1 <= hand <= len(model.hands):
