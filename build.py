@@ -485,10 +485,8 @@ PICTURE_SCRIPT = "static/picture.js"
 def write_first_picture(out: Path) -> None:
     """The table a first visit opens (the practice hand at your first decision), for
     static/picture.js to draw before Python starts: `window.sheepsheadFirstPicture`, the
-    picture that `sheepshead.ui.controller.first_visit_picture` makes (the engine's own first
-    draw, so nothing changes on screen when it takes over).  static/picture.js gets what it
-    must know from the Python that defines it (`sheepshead.ui.picture.script_constants`: the
-    keys, the regions, the markup a stored picture may hold)."""
+    picture of `sheepshead.ui.controller.first_visit_picture` (the engine's own first draw);
+    and static/picture.js what it must know (`sheepshead.ui.picture.script_constants`)."""
     from sheepshead.ui.controller import first_visit_picture  # the repository's package
     from sheepshead.ui.picture import script_constants
 
@@ -496,8 +494,8 @@ def write_first_picture(out: Path) -> None:
     (out / FIRST_PICTURE).write_text(f"window.sheepsheadFirstPicture = {text};\n",
                                      encoding="utf-8")
     template = (ROOT / PICTURE_SCRIPT).read_text(encoding="utf-8")
-    (out / PICTURE_SCRIPT).write_text(fill_placeholders(template, {"PICTURE": script_constants()}),
-                                      encoding="utf-8")
+    filled = fill_placeholders(template, {"PICTURE": script_constants()})
+    (out / PICTURE_SCRIPT).write_text(filled, encoding="utf-8")
 
 
 def write_service_worker(out: Path) -> tuple[Path, list[str], str]:

@@ -19,7 +19,11 @@ from .record import HandRecord
 from .rules import DEFAULT_RULES, Rules
 from .state import HandState
 
-__all__ = ["Game", "HANDS_PER_GAME"]
+__all__ = ["Game", "HANDS_PER_GAME", "HUMAN_SEAT"]
+
+HUMAN_SEAT = 0
+"""The player's seat: you at the table, the sender of a result link; every other seat is a
+computer player.  The one place this is said (the page, the links and the boards import it)."""
 
 
 class Game:

@@ -94,18 +94,17 @@ from .bots.versions import LEVELS
 from .cards import CARDS
 from .deals import check_seed
 from .errors import SheepsheadError
-from .game import HANDS_PER_GAME, Game
+from .game import HANDS_PER_GAME, HUMAN_SEAT, Game
 from .grammar import (
     MAX_NAME,
     clean_name,
     drop_invisible,
     is_control,
-    parse_date,
-    parse_game_id,
     parse_seed,
     shown,
     url_fragment,
 )
+from .links import GAME_PARAMETERS, fragment_parameters, game_link, rules_of, seed_of
 from .rules import DEFAULT_RULES, Rules
 from .state import HandState, Phase
 
@@ -126,8 +125,6 @@ NEW_GAME_LEVEL = "standard"
 """The level a New Game's link without ``level=`` is checked against (the page's default)."""
 MAX_RESULT_CHARS = 100_000
 """The longest action string read (a ten-hand game needs a few hundred characters)."""
-HUMAN_SEAT = 0
-"""The seat of the player who shared the link; every other seat is a computer player."""
 
 _SEXTET = {ch: i for i, ch in enumerate(ALPHABET)}
 _WORD_SEXTET = {Kind(word): i for i, word in enumerate(ANSWERS)}
@@ -135,7 +132,7 @@ _ANSWER_CODES = (PASS, PICK, CRACK, RECRACK, BLITZ)
 """Move codes of :data:`ANSWERS` (pass 0, pick 1, crack 3, recrack 4, blitz 5)."""
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _HEX = frozenset("0123456789abcdefABCDEF")
-_PARAMETERS = ("daily", "game", "rules", "result", "by", "level", "hints")
+_PARAMETERS = (*GAME_PARAMETERS, "result", "by", "level", "hints")
 
 
 # ------------------------------------------------------------------ values
@@ -199,9 +196,7 @@ class ResultLink:
 
     def game_link(self) -> str:
         """The game's own link, as the page writes it: ``#daily=…`` or ``#game=…[&rules=…]``."""
-        kind, _, value = self.seed.partition(":")
-        code = "" if self.is_daily else self.rules.to_code()
-        return f"#{kind}={value}" + (f"&rules={code}" if code else "")
+        return game_link(self.seed, self.rules)
 
     def result_string(self) -> str:
         """``1.`` and the action string."""
@@ -315,17 +310,9 @@ def parse_result(text: str) -> ResultLink:
     text = url_fragment(text)       # as the page's location.hash holds it: ASCII
     if not text:
         raise SheepsheadError("link: empty (expected #daily=… or #game=… and &result=1.…)")
-    params = _parameters(text)
-    seed = _seed_of(params)
-    rules = DEFAULT_RULES
-    if "rules" in params:
-        if parse_seed(seed).is_daily:
-            raise SheepsheadError("link: a Daily is always played on the default table, "
-                                  "so it has no rules=")
-        try:
-            rules = Rules.from_code(params["rules"])
-        except SheepsheadError as e:
-            raise SheepsheadError(f"rules: {e}") from None
+    params = fragment_parameters(text, _PARAMETERS)
+    seed = seed_of(params)
+    rules = rules_of(params, seed)
     level = params.get("level")
     if level is not None and level not in LEVELS:
         raise SheepsheadError(f"level: {_shown(level)} is not known ({', '.join(LEVELS)})")
@@ -337,42 +324,6 @@ def parse_result(text: str) -> ResultLink:
         raise SheepsheadError("link: no result= part (this names a game, not a result)")
     hands, deals = _read_actions(seed, rules, params["result"])
     return ResultLink(seed, rules, hands, deals, by, level, "hints" in params)
-
-
-def _parameters(text: str) -> dict[str, str]:
-    params: dict[str, str] = {}
-    for part in text.split("&"):
-        if not part:
-            raise SheepsheadError("link: an empty parameter (two & in a row, or & at an end)")
-        name, eq, value = part.partition("=")
-        if not eq:
-            raise SheepsheadError(f"link: {_shown(part)} is not name=value")
-        if name not in _PARAMETERS:
-            raise SheepsheadError(f"link: unknown parameter {_shown(name)} "
-                                  f"(known: {', '.join(_PARAMETERS)})")
-        if name in params:
-            raise SheepsheadError(f"link: {name}= is given twice")
-        params[name] = value
-    return params
-
-
-def _seed_of(params: dict[str, str]) -> str:
-    if "daily" in params and "game" in params:
-        raise SheepsheadError("link: names two games (both daily= and game=)")
-    if "daily" in params:
-        value = params["daily"]
-        try:
-            return check_seed(f"daily:{parse_date(value).isoformat()}")
-        except SheepsheadError:
-            raise SheepsheadError(f"link: daily={_shown(value)} is not a date (YYYY-MM-DD)") \
-                from None
-    if "game" in params:
-        value = params["game"]
-        try:
-            return check_seed(f"game:{parse_game_id(value)}")
-        except SheepsheadError:
-            raise SheepsheadError(f"link: game={_shown(value)} is not 16 hex digits") from None
-    raise SheepsheadError("link: names no game (daily= or game=)")
 
 
 def _read_actions(seed: str, rules: Rules, value: str

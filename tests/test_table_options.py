@@ -107,7 +107,7 @@ def test_every_single_option_has_a_word():
     ("#game=0123456789abcdef&rules=p3.jd", "alone"),
     ("#game=0123456789abcdef&rules=crack..blitz", "not a table option"),
     ("#game=0123456789abcdef&rules=" + "x" * 300, "longer than any table"),
-    ("#daily=2026-11-30&rules=crack", "names no game"),
+    ("#daily=2026-11-30&rules=crack", "a Daily is always played on the default table"),
     ("#game=0123456789abcdef&rulez=crack", "names no game"),
 ])
 def test_a_bad_rules_part_opens_todays_daily_with_a_message(fragment, words):

@@ -36,7 +36,9 @@ from ..bots.seating import DAILY_LEVEL, computer_choice_steps
 from ..deals import daily_seed
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME, Game
+from ..game import HUMAN_SEAT as HUMAN
 from ..grammar import date_of_seed, parse_date, parse_seed
+from ..links import game_link
 from ..results import NEW_GAME_LEVEL, result_fragment
 from ..rules import DEFAULT_RULES, Rules
 from .jsontext import MAX_RESULTS_CHARS
@@ -61,8 +63,6 @@ __all__ = [
 
 DAILY_RULES: Rules = DEFAULT_RULES
 """The Daily's table: always the default one."""
-HUMAN = 0
-"""Your seat."""
 RESULTS_FORMAT = "sheepshead-daily-results"
 RESULTS_VERSION = 1
 """Bumped only for a change an older version cannot read; added fields keep version 1."""
@@ -532,12 +532,6 @@ def play_par(day: _dt.date, *, hands: int = HANDS_PER_GAME) -> Par:
 
 
 # ------------------------------------------------------------------- share
-def _game_link(game: Game) -> str:
-    kind, _, value = game.seed.partition(":")
-    code = game.rules.to_code() if kind == "game" else ""
-    return f"#{kind}={value}" + (f"&rules={code}" if code else "")
-
-
 def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
                par: int | None = None, practice: bool = False, by: str | None = None) -> str:
     """The spoiler-free text to share: no cards, only the game's name, your score and place,
@@ -585,5 +579,5 @@ def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
         lines.append(base + result_fragment(game, by, None if level == usual else level,
                                             hints=hints))
     else:
-        lines.append(base + _game_link(game))
+        lines.append(base + game_link(game.seed, game.rules))
     return "\n".join(lines)

@@ -6,7 +6,9 @@
   :meth:`~sheepshead.rules.Rules.to_code` / :meth:`~sheepshead.rules.Rules.from_code`
   (see ``docs/options.md``).
 
-Pure Python, no ``js``: :func:`parse_link` reads a hash, :func:`hash_of` writes one.
+Pure Python, no ``js``: :func:`parse_link` reads a hash as the page opens it (a link that
+names no game, or bad options, opens today's Daily with a message saying why), and
+:func:`hash_of` writes one.  The grammar itself is :mod:`sheepshead.links`, in one place.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import datetime as _dt
 
 from ..deals import daily_seed
 from ..errors import SheepsheadError
-from ..grammar import Seed, parse_date, parse_game_id, url_fragment
+from ..grammar import url_fragment
+from ..links import GAME_PARAMETERS, fragment_parameters, game_link, rules_of, seed_of
 from ..rules import DEFAULT_RULES, Rules
 
 __all__ = ["parse_link", "parse_hash", "hash_of"]
@@ -37,23 +40,18 @@ def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str |
         text = "…"                  # far too long: named as "#…" below
     if not text:
         return None, DEFAULT_RULES, None
-    name, _, value = text.partition("=")
-    game_id, amp, code = value.partition("&rules=")
     try:
-        if name == "daily":
-            return str(Seed(date=parse_date(value))), DEFAULT_RULES, None
-        if name == "game":
-            seed = str(Seed(game_id=parse_game_id(game_id)))
-            if not amp:
-                return seed, DEFAULT_RULES, None
-            try:
-                return seed, Rules.from_code(code), None
-            except SheepsheadError as e:
-                return daily_seed(today), DEFAULT_RULES, (
-                    f"The link's table options could not be read ({e}), so here is today's "
-                    f"Daily.")
+        params = fragment_parameters(text, GAME_PARAMETERS)
+        seed = seed_of(params)
     except SheepsheadError:
         pass
+    else:
+        try:
+            return seed, rules_of(params, seed), None
+        except SheepsheadError as e:
+            return daily_seed(today), DEFAULT_RULES, (
+                f"The link's table options could not be read ({e}), so here is today's "
+                f"Daily.")
     shown = text if len(text) <= 40 else text[:40] + "…"
     return daily_seed(today), DEFAULT_RULES, (
         f"The link “#{shown}” names no game (expected #daily=YYYY-MM-DD "
@@ -67,7 +65,6 @@ def parse_hash(fragment: str, today: _dt.date) -> tuple[str | None, str | None]:
 
 
 def hash_of(seed: str, rules: Rules = DEFAULT_RULES) -> str:
-    """The location hash that opens ``seed`` with ``rules`` (a Daily is always default)."""
-    kind, _, value = seed.partition(":")
-    code = rules.to_code() if kind == "game" else ""
-    return f"#{kind}={value}" + (f"&rules={code}" if code else "")
+    """The location hash that opens ``seed`` with ``rules`` (a Daily is always default):
+    :func:`sheepshead.links.game_link`, the one writer of game links."""
+    return game_link(seed, rules)

@@ -25,6 +25,7 @@ from ..board import ANONYMOUS
 from ..cards import Card
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME
+from ..game import HUMAN_SEAT as SENDER
 from ..grammar import date_of_seed
 from ..position import CallKind
 from ..results import ResultCheck, ResultLink, check_result
@@ -46,8 +47,6 @@ __all__ = ["ViewerModel", "HandReplay", "ViewerState", "viewer_model", "viewer_h
            "viewer_intent", "spoiler_guard_html", "bad_link_text", "bad_link_line",
            "check_text", "difference_text", "PAGE_INTENTS"]
 
-SENDER = 0
-"""The seat of the player who shared the link."""
 PAGE_INTENTS = ("viewer-close", "viewer-play")
 """Intents the page handles itself (:func:`viewer_intent` refuses them)."""
 CHECKED = "Checked: every card and every computer move"

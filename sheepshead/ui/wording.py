@@ -13,6 +13,7 @@ from typing import Protocol
 from ..actions import Action, Kind
 from ..cards import Card
 from ..errors import SheepsheadError
+from ..game import HUMAN_SEAT as HUMAN
 from ..game import Game
 from ..grammar import parse_seed
 from ..rules import AllPass, Rules
@@ -24,8 +25,6 @@ __all__ = ["place_of", "place_text", "signed", "and_list", "difference_text", "a
            "HUMAN", "NAMES", "names_for", "rules_phrases", "multiplier_text", "announce",
            "trick_taken", "hand_outcome", "share_line"]
 
-HUMAN = 0
-"""Your seat."""
 NAMES = ("You", "Gus", "Bev", "Lars", "Dottie")
 """Seat names: you at seat 0, then clockwise (to your left) the computer players.
 Three- and four-handed tables seat the first two or three of them."""
