@@ -31,6 +31,7 @@ from sheepshead.ui.helptext import (
     points_text,
     review_line,
     review_total,
+    shown_cost,
     signed,
 )
 from sheepshead.ui.hintwords import HintWords, hint_words
@@ -277,23 +278,27 @@ def test_review_lines_on_real_hands():
             assert LABEL.match(line), line
             if step.phase is Phase.PLAY:
                 assert line.startswith(f"Trick {step.trick}: you played {short(step.yours.card)}")
-            if step.yours == step.expert or (step.cost is not None and round(step.cost, 1) == 0):
+            if step.yours == step.expert or shown_cost(step) == 0:
                 assert line.endswith(" — as the Expert would"), line
             elif step.cost is None:
                 assert "cost" not in line and "; Expert " in line
             else:
                 costly += 1
-                assert line.endswith(f": cost {step.cost:.1f}"), line
+                assert line.endswith(f": cost {shown_cost(step):.1f}"), line
                 assert len(VALUE.findall(line)) == 2 and "-" not in line
+                yours, theirs = (float(v.replace("−", "-")) for v in VALUE.findall(line))
+                assert f"{theirs - yours:.1f}" == f"{shown_cost(step):.1f}", line   # adds up
                 words = action_words(step.expert, step.phase)
                 if step.expert.kind is not Kind.PLAY:
                     words = words[0].lower() + words[1:]
                 assert f"; Expert {words} (" in line, line
         total = review_total(steps)
-        if round(review_cost(steps), 1) == 0:
+        shown = round(sum(shown_cost(s) or 0.0 for s in steps), 1)
+        assert abs(shown - review_cost(steps)) <= 0.05 * len(steps) + 1e-9
+        if shown == 0:
             assert total == "You played this hand as the Expert would."
         else:
-            assert total == f"Total cost: {review_cost(steps):.1f} points"
+            assert total == f"Total cost: {shown:.1f} points"
     assert costly >= 1
 
 
@@ -316,4 +321,8 @@ def test_review_examples():
     steps = [step(Phase.PLAY, "play KH", "play AH", -1.2, -0.4, 0.8, 3),
              step(Phase.PICK, "pass", "pick", -0.3, 0.8, 1.1)]
     assert review_total(steps) == "Total cost: 1.9 points"
+    # The cost shown is the difference of the values shown (issue 40: "cost 4.2" beside
+    # −2.6 and +1.5 read as a mistake).
+    assert review_line(step(Phase.BURY, "bury 9C AH", "bury 7C 8C", -2.64, 1.54, 4.18)) == (
+        "Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): cost 4.1")
     assert review_total(steps[:0]) == "You had no choice to make this hand."

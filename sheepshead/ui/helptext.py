@@ -11,7 +11,7 @@ sign (``−0.8``).
 from __future__ import annotations
 
 from ..actions import Action, Kind
-from ..bots.advice import ReviewStep, review_cost
+from ..bots.advice import ReviewStep
 from ..buryinfo import AloneReason, Blocked, Leaves
 from ..cards import SUIT_NAMES, Card
 from ..position import Phase
@@ -20,7 +20,7 @@ from .markup import short
 from .wording import and_list
 
 __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "action_words",
-           "review_line", "review_total", "HIDDEN_MARK", "OTHERS_SHOWN"]
+           "review_line", "review_total", "shown_cost", "HIDDEN_MARK", "OTHERS_SHOWN"]
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
@@ -162,6 +162,17 @@ def _valued(words: str, value: float | None) -> str:
     return words if value is None else f"{words} ({signed(value)})"
 
 
+def shown_cost(step: ReviewStep) -> float | None:
+    """What a decision cost as the review shows it: the Expert's value less yours, each
+    rounded to one decimal as they are printed, so the line adds up (``−2.6`` against
+    ``+1.5`` costs 4.1, never 4.2); None where there are no values."""
+    if step.cost is None:
+        return None
+    if step.your_value is None or step.expert_value is None:
+        return round(step.cost, 1)
+    return max(0.0, round(round(step.expert_value, 1) - round(step.your_value, 1), 1))
+
+
 def review_line(step: ReviewStep) -> str:
     """One reviewed decision: ``Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): cost 0.8``;
     ``Trick 3: you played A♥ — as the Expert would``; ``Crack round: you did not crack;
@@ -171,19 +182,21 @@ def review_line(step: ReviewStep) -> str:
     if step.yours == step.expert:
         return f"{label}: you {yours} — as the Expert would"
     expert = _lower(step.expert, phase)
-    if step.cost is None:
+    cost = shown_cost(step)
+    if cost is None:
         return f"{label}: you {yours}; Expert {expert}"
-    if round(step.cost, 1) == 0:                 # an equivalent play, or within noise
+    if cost == 0:                                # an equivalent play, or within noise
         return f"{label}: you {yours} — as the Expert would"
     return (f"{label}: you {_valued(yours, step.your_value)}; "
-            f"Expert {_valued(expert, step.expert_value)}: cost {step.cost:.1f}")
+            f"Expert {_valued(expert, step.expert_value)}: cost {cost:.1f}")
 
 
 def review_total(steps: list[ReviewStep]) -> str:
-    """``Total cost: 1.9 points``, or ``You played this hand as the Expert would.``"""
+    """``Total cost: 1.9 points`` (the costs as shown, added up), or ``You played this hand
+    as the Expert would.``"""
     if not steps:
         return "You had no choice to make this hand."
-    total = review_cost(steps)
-    if round(total, 1) == 0:
+    total = round(sum(shown_cost(s) or 0.0 for s in steps), 1)
+    if total == 0:
         return "You played this hand as the Expert would."
     return f"Total cost: {total:.1f} points"
