@@ -252,7 +252,7 @@ class Controller(Turns):
                 self.ui.panel = None
             self._switch(games[name])
         elif name in HELP:
-            self._help(name)
+            self._help(intent)
         elif name in INTERFACE:
             self._interface(intent)
         elif name.startswith("viewer-"):
@@ -319,6 +319,15 @@ class Controller(Turns):
     def _help(self, intent: str) -> None:
         """Help at the table: a hint, undo, claim the rest, the review of a finished hand."""
         t, ui = self.table, self.ui
+        if intent.startswith("hand-review:"):      # a hand of the game's review
+            reviewed = self.session.game_review
+            number = intent.partition(":")[2]
+            one = reviewed.hand(int(number)) if reviewed and number.isdecimal() \
+                and len(number) < 3 else None
+            if one is not None:
+                ui.hand_review, ui.panel = one, "hand-review"
+                self._draw()
+            return
         if intent == "hand-review":
             if not t.hand.is_over or t.hand.thrown_in:
                 return
@@ -542,8 +551,9 @@ class Controller(Turns):
             s.keep_picture(text)
 
     def _background(self) -> None:
-        """Start the par of a finished Daily, the computer-move check of a result link and
-        the reading of a backup opened."""
+        """Start the par of a finished Daily (then the review of its hands, for the results
+        screen's lesson), the computer-move check of a result link and the reading of a
+        backup opened."""
         s = self.session
         reading = s.moving.job()
         if reading is not None:
@@ -551,6 +561,9 @@ class Controller(Turns):
         day = s.par_wanted() if self.par else None
         if day is not None:
             self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))
+        review = s.game_review_wanted() if self.par and day is None else None
+        if review is not None:
+            self.out.append(Spawn(lambda progress: s.review_game(review, progress)))
         if s.friends.wanted():
             self.out.append(Spawn(s.friends.check_rows))
         link = s.link

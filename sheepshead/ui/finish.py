@@ -5,8 +5,8 @@ Pure Python, no ``js``: :func:`results_html` draws a :class:`DailyScreen` (built
 :func:`confirm_html` a :class:`Question`.  The page puts either into the ``#panel``
 region, like every dialog of :mod:`.panels`.
 
-Intents (``data-ui``): ``share-result``, ``practice``, ``new``, ``summary``, ``close``
-(the results screen); ``confirm-yes`` / ``confirm-no`` (the question).
+Intents (``data-ui``): ``share-result``, ``practice``, ``new``, ``summary``, ``close``,
+``hand-review:N`` (the results screen); ``confirm-yes`` / ``confirm-no`` (the question).
 """
 
 from __future__ import annotations
@@ -45,6 +45,11 @@ class DailyScreen:
     stats: tuple[str, ...]
     outcomes: tuple[Outcome, ...] = ()
     """Your hands as the shared emoji line shows them (of the locked result)."""
+    lesson: str | None = None
+    """Where the game went (:attr:`GameReview.line <sheepshead.ui.review.GameReview.line>`):
+    while it is worked out, then your costliest decision; None before it starts."""
+    lesson_hand: int | None = None
+    """The hand of that decision, whose review the screen offers."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,10 @@ def results_html(s: DailyScreen) -> str:
                      + button("Board of the day", "", data_ui="board:table") + "</div>")
     if s.outcomes:
         parts.append(outcomes_html(s.outcomes))
+    if s.lesson is not None:
+        offer = (button(f"Review hand {s.lesson_hand}", "small", data_ui=f"hand-review:{s.lesson_hand}")
+                 if s.lesson_hand is not None else "")
+        parts.append(f'<p class="lesson" id="lesson" role="status">{escape(s.lesson)}</p>{offer}')
     parts.append(f'<p class="countdown" id="countdown">{escape(s.countdown)}</p>')
     if r is not None:
         parts.append("<h3>Standings</h3>" + standings_html(r.totals))

@@ -61,9 +61,10 @@ def rules_panel_html(four: bool) -> str:
     return dialog("Rules at hand", body, "rules")
 
 
-def review_panel_html(review: HandReview | None, can_next: bool) -> str:
+def review_panel_html(review: HandReview | None, can_next: bool, results: bool = False) -> str:
     """The review of a finished hand: a progress line while it is worked out, then each
-    decision and the hand's total cost.  Next hand stays a tap away meanwhile."""
+    decision and the hand's total cost.  Next hand stays a tap away meanwhile; after a
+    Daily (``results``), the way back to its results screen."""
     if review is None:
         body = '<p>No hand to review yet.</p>'
         return dialog("Hand review", body, "hand-review")
@@ -74,7 +75,8 @@ def review_panel_html(review: HandReview | None, can_next: bool) -> str:
             f'<ol class="review-list">{items}</ol>'
             '<p class="small">The Expert\'s estimates, in points of the ledger for this hand, '
             'from many deals of the cards you could not see.</p>')
-    buttons = [_button("Hand summary", "", data_ui="summary")]
+    buttons = [_button("Daily result", "", data_ui="results") if results
+               else _button("Hand summary", "", data_ui="summary")]
     if can_next:
         buttons.insert(0, _button("Next hand", "primary", data_ui="next"))
     body += f'<div class="menu-buttons">{"".join(buttons)}</div>'

@@ -73,7 +73,8 @@ def panel_html(tv: TableView, ui: PanelState, four: bool) -> str:
         return rules_panel_html(four)
     if panel == "hand-review":
         can_next = v.is_over and not tv.game_over and not tv.tutorial
-        return review_panel_html(ui.hand_review, can_next)
+        back = tv.game_over and tv.daily_date is not None
+        return review_panel_html(ui.hand_review, can_next, back)
     return ""
 
 

@@ -51,6 +51,7 @@ from .links import hash_of, parse_link
 from .moving import Moving
 from .picture import Rest, drop_picture, keep_picture, rest_of
 from .render import UiState
+from .review import GameReview, run_game_review
 from .saves import (
     GAME_KEY,
     RESULTS_KEY,
@@ -110,6 +111,8 @@ class Session(Viewing):
         """The notices on screen (the page controller shares its one list here)."""
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
+        self.game_review: GameReview | None = None
+        """The review of the finished game on the table (the results screen's lesson)."""
         self._links: dict[str, ResultLink] = {}
         self._rest: tuple[tuple[_dt.date, _dt.date, str | None], Rest | None] | None = None
         self.first_visit = False
@@ -494,10 +497,16 @@ class Session(Viewing):
             rows = tuple(enumerate(game.hand_scores(), 1))
             totals, outcomes = game.totals(), hand_outcomes(game)
         par = self._par(day, result)
+        review = self.game_review
+        if review is not None and review.key != (t.seed, t.practice):
+            review = None
+        best = review.costliest() if review is not None and review.done else None
         return DailyScreen(day, result, rows, totals,
                            t.game.totals() if t.practice else None, par,
                            self.par_progress.get(day), countdown(now),
-                           daily_stats(book, now.date()).lines(), outcomes)
+                           daily_stats(book, now.date()).lines(), outcomes,
+                           review.line if review is not None else None,
+                           best[0].hand_number if best is not None else None)
 
     def overlay(self, ui: UiState) -> tuple[str, str] | None:
         """The dialog over the table and its kind (``confirm``, ``guard``, ``viewer``,
@@ -539,6 +548,25 @@ class Session(Viewing):
         if result is not None and result.par is not None:
             return result.par
         return self.par_known.get(day)
+
+    def game_review_wanted(self) -> GameReview | None:
+        """A new review of the game on the table, for the results screen to say where it
+        went, once the par is worked out (None: none to start)."""
+        day = self.daily_day()
+        t = self.table
+        if day is None or t is None or day in self.par_progress:
+            return None
+        key = (t.seed, t.practice)
+        if self.game_review is not None and self.game_review.key == key:
+            return None
+        self.game_review = GameReview(key)
+        return self.game_review
+
+    async def review_game(self, review: GameReview, redraw: Callable[[], None]) -> None:
+        """Review every hand of the game on the table in the background (:mod:`.review`)."""
+        t = self.table
+        assert t is not None
+        await run_game_review(review, t.finished_hands(), redraw)
 
     def par_wanted(self) -> _dt.date | None:
         """The date whose par the results screen waits for (None: none to work out)."""

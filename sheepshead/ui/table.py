@@ -251,8 +251,16 @@ class Table:
         the number of actions before your decision: the ones a computer player in your seat
         would have had."""
         g = self.game
-        seed, number, redeal = g.seed, g.hand_number, g.redeal
-        return lambda before: decision_seed(seed, number, HUMAN, before, redeal)
+        return _seeds(g.seed, g.hand_number, g.redeal)
+
+    def finished_hands(self) -> list[tuple[int, HandState, Callable[[int], int]]]:
+        """Every hand of the game played to its end (thrown-in deals left out): its number,
+        the hand, and the seeds of the Expert's advice in it (as :meth:`review_seeds`)."""
+        g, out = self.game, []
+        for (number, redeal), hand in zip(g.deals, g.hands, strict=True):
+            if hand.is_over and not hand.thrown_in:
+                out.append((number, hand, _seeds(g.seed, number, redeal)))
+        return out
 
     def can_undo(self) -> bool:
         """You may take back your last decision: a New Game (or the practice hand), not a
@@ -321,3 +329,7 @@ def _level_for(seed: str, settings: Settings, level: str | None) -> str:
     if level not in LEVELS:
         raise SheepsheadError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     return level
+
+
+def _seeds(seed: str, number: int, redeal: int) -> Callable[[int], int]:
+    return lambda before: decision_seed(seed, number, HUMAN, before, redeal)
