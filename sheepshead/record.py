@@ -182,17 +182,6 @@ def replay(record: HandRecord | dict[str, Any] | str) -> HandState:
     return record.replay()
 
 
-def record_of(state: HandState, *, seed: str | None = None, hand: int | None = None) -> HandRecord:
-    """The record of a state: by seed and hand when given, else with the full deal."""
-    actions = tuple(str(a) for a in state.actions())
-    if seed is not None and hand is not None:
-        return HandRecord(state.rules, seed, hand, state.dealer, None, actions)
-    from .cards import cards_of
-    deal = (tuple(tuple(str(c) for c in cards_of(m)) for m in state.dealt),
-            tuple(str(c) for c in cards_of(state.blind)))
-    return HandRecord(state.rules, None, None, state.dealer, deal, actions)
-
-
 def position_json(state: HandState) -> dict[str, Any]:
     """What ``replay`` prints: the result of a finished hand, else who acts and the legal actions."""
     if state.is_over:

@@ -56,7 +56,7 @@ from sheepshead.ui.saves import (
     parse_json,
     read_save,
 )
-from sheepshead.ui.stats import best_streak, current_streak, daily_stats, load_stats
+from sheepshead.ui.stats import best_streak, current_streak, daily_stats
 from sheepshead.ui.table import Table
 
 DAY = dt.date(2026, 12, 1)
@@ -684,10 +684,15 @@ def test_stats_survive_a_round_trip_and_a_corrupt_book():
     for i, day in enumerate(days(dt.date(2026, 11, 29), 3)):
         results.record(finished_daily(day, seed=i), hints=False,
                        now=dt.datetime.combine(day, dt.time(12)))
-    stats, notices = load_stats(storage, DAY)
+
+    def load_stats() -> tuple:
+        book = DailyResults(storage)
+        return daily_stats(book.book(), DAY), book.take_notices()
+
+    stats, notices = load_stats()
     assert notices == [] and (stats.played, stats.current_streak) == (3, 3)
     storage.items[RESULTS_KEY] = json.dumps({"format": "something else"})
-    stats, notices = load_stats(storage, DAY)
+    stats, notices = load_stats()
     assert stats.played == 0 and len(notices) == 1 and "set-aside" in notices[0]
 
 

@@ -14,11 +14,12 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from record_helpers import record_of
 from tiers import sizes
 
 from sheepshead import CARDS, Action, HandRecord, HandState, RecordError, SheepsheadError, parse_card, replay
 from sheepshead.actions import Kind, action_of, code_of
-from sheepshead.record import loads, record_of
+from sheepshead.record import loads
 
 SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 cards = st.sampled_from(CARDS)

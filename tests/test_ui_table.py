@@ -331,7 +331,7 @@ def test_text_colours_on_the_table_meet_4_5_to_1():
     import re
     from pathlib import Path
 
-    from sheepshead.ui.svg import contrast_ratio
+    from wcag import contrast_ratio
 
     css = (Path(__file__).resolve().parents[1] / "static" / "style.css").read_text(encoding="utf-8")
     root = css[css.index(":root"):css.index("}", css.index(":root"))]
