@@ -65,6 +65,28 @@ def load_bench(name: str) -> ModuleType:
     return module
 
 
+# ---------------------------------------------------------------- Hypothesis
+#
+# One profile for the whole suite, so no property test carries its own deadline: on a machine
+# shared by several runs, a 200 ms per-example deadline flaked once, and the tests that care
+# about time bound it themselves (tests/fuzzing.py). `sheepshead` is the default; `ci` (what
+# .ci/run selects) also derandomizes and keeps no example database, so a CI run is repeatable
+# and prints the blob to reproduce a failure. HYPOTHESIS_PROFILE chooses another. Hypothesis
+# is not there when this file runs inside Pyodide, which has no property tests.
+HYPOTHESIS_PROFILES = {
+    "sheepshead": {"deadline": None},
+    "ci": {"deadline": None, "derandomize": True, "database": None, "print_blob": True},
+}
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:
+    pass
+else:
+    for _name, _values in HYPOTHESIS_PROFILES.items():
+        settings.register_profile(_name, suppress_health_check=[HealthCheck.too_slow], **_values)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "sheepshead"))
+
+
 # URL schemes that never leave the page (no network request).
 LOCAL_SCHEMES = {"data", "blob", "about", "chrome-error"}
 
