@@ -1,4 +1,4 @@
-"""The deal algorithm of ``shared/design/deals.md``: fixed forever, version 1.
+"""The deal algorithm of ``docs/specs/deals.md``: fixed forever, version 1.
 
 A game has a seed string (``daily:YYYY-MM-DD`` or ``game:`` + 16 hex digits);
 hand ``n`` dealt for the ``r``-th time uses the key ``f"{seed}:{n}:{r}"``.

@@ -2,7 +2,7 @@
 
 A record names the rules, the deal (by ``seed`` + ``hand``, or given in full
 as ``deal``) and the actions so far; it may stop anywhere, so a partial
-record is a position.  See ``shared/design/records.md``.
+record is a position.  See ``docs/specs/records.md``.
 
 :func:`replay` checks everything and raises :class:`RecordError` with one
 line: ``action 7 "play 7C": seat 2 must follow trump`` when an action is at

@@ -1,4 +1,4 @@
-"""The deal algorithm of shared/design/deals.md: test vectors, stability, rotation.
+"""The deal algorithm of docs/specs/deals.md: test vectors, stability, rotation.
 
 Standard library + pytest only (runs under Pyodide too).
 """

@@ -2,7 +2,7 @@
 
 Pure Python (no ``js``, no ``pyscript``).  Everyone's Daily of a date is the same
 game: the seed ``daily:YYYY-MM-DD`` (the player's local calendar date, see
-``shared/design/deals.md``), the default table (:data:`DAILY_RULES`) and the
+``docs/specs/deals.md``), the default table (:data:`DAILY_RULES`) and the
 computer players of :data:`DAILY_LEVEL` (the Expert).
 
 * :class:`ResultsBook` — each date's locked first result (:class:`DailyResult`),
