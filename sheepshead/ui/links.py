@@ -18,7 +18,7 @@ from ..errors import SheepsheadError
 from ..grammar import Seed, parse_date, parse_game_id, url_fragment
 from ..rules import DEFAULT_RULES, Rules
 
-__all__ = ["parse_link", "parse_hash", "hash_of"]
+__all__ = ["parse_link", "hash_of"]
 
 
 def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str | None]:
@@ -58,12 +58,6 @@ def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str |
     return daily_seed(today), DEFAULT_RULES, (
         f"The link “#{shown}” names no game (expected #daily=YYYY-MM-DD "
         f"or #game= and 16 hex digits), so here is today's Daily.")
-
-
-def parse_hash(fragment: str, today: _dt.date) -> tuple[str | None, str | None]:
-    """:func:`parse_link` without the options: ``(seed, message)``."""
-    seed, _, message = parse_link(fragment, today)
-    return seed, message
 
 
 def hash_of(seed: str, rules: Rules = DEFAULT_RULES) -> str:
