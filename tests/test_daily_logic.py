@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import random
 import re
 
 import pytest
+from daily_helpers import play
 from save_helpers import old_save
 
 from sheepshead import Game, Rules, SheepsheadError
@@ -86,22 +86,6 @@ class RefusingStorage(MemoryStorage):
         if self.refuse_keys:
             raise OSError("SecurityError: access denied")
         return super().keys()
-
-
-def play(game: Game, actions: int | None = None, seed: int = 1) -> Game:
-    """Play ``game`` on with seeded random legal actions (all seats): ``actions`` of them,
-    or to the end."""
-    rng = random.Random(seed)
-    done = 0
-    while actions is None or done < actions:
-        if game.current.is_over:
-            if game.is_over:
-                break
-            game.next_hand()
-        state = game.current
-        state.apply(rng.choice(state.legal_actions()))
-        done += 1
-    return game
 
 
 def finished_daily(day: dt.date = DAY, seed: int = 1) -> Game:
