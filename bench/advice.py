@@ -25,11 +25,12 @@ import argparse
 import hashlib
 import os
 import statistics
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from benchkit import baseline_ms, pct, rerun_in_pyodide
 
 from sheepshead.bots import make_player
 from sheepshead.bots.advice import HINT_BUDGET, hint, review_steps
@@ -73,20 +74,6 @@ def spread(items: list, limit: int) -> list:
         return items
     step = len(items) / limit
     return [items[int(k * step)] for k in range(limit)]
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
-def baseline_ms() -> float:
-    t = time.perf_counter()
-    d, acc = {}, 0
-    for i in range(200_000):
-        d[i & 1023] = i
-        acc += (i * 7) % 13
-    return (time.perf_counter() - t) * 1000
 
 
 def line(name: str, xs: list[float], target: float | None = None) -> str:
@@ -153,14 +140,8 @@ def main() -> int:
         run(args.hands, args.hints, args.budget, label)
     if args.inner or args.no_pyodide:
         return 0
-    here = os.path.dirname(os.path.abspath(__file__))
-    cmd = ["node", os.path.join(here, "pyodide_run.mjs"), "bench/advice.py", "--inner",
-           "--hands", str(args.hands), "--hints", str(args.hints), "--budget", str(args.budget)]
-    r = subprocess.run(cmd, cwd=os.path.join(here, ".."))
-    if r.returncode:
-        print("Pyodide run failed (is node_modules installed? run `npm ci`)", file=sys.stderr)
-        return r.returncode
-    return 0
+    return rerun_in_pyodide("advice.py", ["--hands", str(args.hands), "--hints", str(args.hints),
+                                          "--budget", str(args.budget)])
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ the ``play`` figure is the nearer bound on what a better belief could add to car
 ``--sees posterior`` (meant for the ``standard-v1`` field) gives the seat, in place of the true
 deal, the exact belief about that field: it keeps only imagined deals on which
 ``standard-v1``'s rules, on what each seat could know (the Expert's playouts' model, which
-foresees that field's every card, docs/bots.md), make every pass, pick, call and card the
+foresees that field's every card, docs/journal/bots.md), make every pass, pick, call and card the
 others made (up to ``--tries`` draws for each deal kept, else the draw with the fewest
 misses), and weighs them alike.  That is the best any inference from the public actions
 could do against that field, at any cost: the distance from it to the sighted Expert is what

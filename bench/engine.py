@@ -18,11 +18,12 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from benchkit import rerun_in_pyodide
 
 from sheepshead.state import HandState
 
@@ -84,13 +85,7 @@ def main() -> int:
     verdict = "meets" if m["median"] >= TARGET else "MISSES"
     print(f"target {TARGET:,} hands/s in CPython: {verdict}")
     if not args.no_pyodide:
-        here = os.path.dirname(os.path.abspath(__file__))
-        cmd = ["node", os.path.join(here, "pyodide_run.mjs"), "bench/engine.py", "--inner",
-               "--hands", str(args.hands), "--repeats", str(args.repeats)]
-        r = subprocess.run(cmd, cwd=os.path.join(here, ".."))
-        if r.returncode:
-            print("Pyodide run failed (is node_modules installed? run `npm ci`)", file=sys.stderr)
-            return r.returncode
+        return rerun_in_pyodide("engine.py", ["--hands", str(args.hands), "--repeats", str(args.repeats)])
     return 0
 
 

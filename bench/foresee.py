@@ -16,7 +16,7 @@ plays on).  For the card play it prints:
 
 and ``pairs`` for the pick, the bury and the call.  A level that ignores its seed (Standard)
 gives 1 everywhere.  Issue 12's fourth pass used it to show that an Expert's card is about
-84 % foreseeable against the rules' 77 % (docs/bots.md).
+84 % foreseeable against the rules' 77 % (docs/journal/bots.md, the fourth pass).
 """
 
 from __future__ import annotations

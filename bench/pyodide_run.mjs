@@ -1,8 +1,9 @@
 // Run a Python script of this repo inside Pyodide under Node.js:
 //   node bench/pyodide_run.mjs SCRIPT.py [args...]
 // Loads Pyodide from node_modules (the version pinned in package.json), mounts the
-// repository at /repo so `import sheepshead` works, runs SCRIPT with sys.argv set,
-// and exits with the script's exit status. Nothing is fetched from the network.
+// repository at /repo so `import sheepshead` works, runs SCRIPT with sys.argv set and its
+// folder first on sys.path (as `python3 SCRIPT.py` does: bench/benchkit.py imports), and
+// exits with the script's exit status. Nothing is fetched from the network.
 import { loadPyodide } from "pyodide";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,7 @@ import os, runpy, sys
 os.chdir("/repo")
 sys.path.insert(0, "/repo")
 sys.argv = list(_argv)
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
 sys.dont_write_bytecode = True
 try:
     runpy.run_path(sys.argv[0], run_name="__main__")

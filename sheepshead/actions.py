@@ -1,4 +1,4 @@
-"""Actions in the record notation of ``shared/design/records.md``.
+"""Actions in the record notation of ``docs/specs/records.md``.
 
 An :class:`Action` names only what is done (whose turn it is follows from the
 record): ``pick``, ``pass``, ``bury 10C 7H``, ``call AH``, ``call 10H``,

@@ -20,7 +20,7 @@ from .errors import NotationError
 
 __all__ = [
     "Suit", "Card", "CARDS", "DECK", "TRUMP_ORDER", "POINTS", "SUIT_OF",
-    "SUIT_MASK", "TRUMP", "FAIL_SUITS", "ALL_CARDS", "STRENGTH", "bit", "cards_of",
+    "SUIT_MASK", "TRUMP", "FAIL_SUITS", "ALL_CARDS", "STRENGTH", "cards_of",
     "mask_of", "parse_card", "parse_cards", "card_points", "indexes_of", "mask_bits",
     "display_order", "TRUMP_MASK", "FAIL_MASK", "FAIL_ACES", "FAIL_TENS", "FAIL_ACES_MASK",
     "QUEENS", "JACKS", "BLACK_QUEENS", "BLACK_SEVENS", "JACK_OF_DIAMONDS", "BEATS",
@@ -195,10 +195,6 @@ def _beats(c: int) -> int:
 BEATS: tuple[int, ...] = tuple(_beats(c) for c in range(32))
 """``BEATS[c]``: the cards that take a trick that card ``c`` is winning (it was led, or is of
 the suit led, or is trump)."""
-
-
-def bit(card: Card | int) -> int:
-    return 1 << (card if isinstance(card, int) else card.index)
 
 
 def parse_card(text: str | Card) -> Card:

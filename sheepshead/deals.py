@@ -1,4 +1,4 @@
-"""The deal algorithm of ``shared/design/deals.md``: fixed forever, version 1.
+"""The deal algorithm of ``docs/specs/deals.md``: fixed forever, version 1.
 
 A game has a seed string (``daily:YYYY-MM-DD`` or ``game:`` + 16 hex digits);
 hand ``n`` dealt for the ``r``-th time uses the key ``f"{seed}:{n}:{r}"``.
@@ -13,7 +13,6 @@ import datetime as _dt
 import hashlib
 import secrets
 import struct
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +22,7 @@ from .grammar import parse_seed, shown
 from .rules import check_redeal
 
 __all__ = ["Deal", "deal", "deal_key", "shuffled_deck", "dealer_of", "daily_seed",
-           "new_game_seed", "check_seed", "check_hand_number", "HANDS_PER_GAME", "check_deal", "word_stream"]
+           "new_game_seed", "check_seed", "check_hand_number", "HANDS_PER_GAME", "check_deal"]
 
 _UNPACK = struct.Struct(">8I").unpack
 _LIMIT = [0] + [2 ** 32 - (2 ** 32 % n) for n in range(1, 33)]
@@ -84,16 +83,6 @@ def deal_key(seed: str, hand: int, redeal: int = 0) -> str:
 def dealer_of(hand: int, players: int = 5) -> int:
     """Hand ``hand`` (1-based)'s dealer: hand 1 is dealt by the last seat."""
     return (hand + players - 2) % players
-
-
-def word_stream(key: str) -> Iterator[int]:
-    """Unsigned 32-bit big-endian words of SHA-256(key:0), SHA-256(key:1), …"""
-    i = 0
-    while True:
-        digest = hashlib.sha256(f"{key}:{i}".encode()).digest()
-        for k in range(0, 32, 4):
-            yield int.from_bytes(digest[k:k + 4], "big")
-        i += 1
 
 
 def canonical_deck(players: int = 5) -> list[int]:

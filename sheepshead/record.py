@@ -2,7 +2,7 @@
 
 A record names the rules, the deal (by ``seed`` + ``hand``, or given in full
 as ``deal``) and the actions so far; it may stop anywhere, so a partial
-record is a position.  See ``shared/design/records.md``.
+record is a position.  See ``docs/specs/records.md``.
 
 :func:`replay` checks everything and raises :class:`RecordError` with one
 line: ``action 7 "play 7C": seat 2 must follow trump`` when an action is at
@@ -180,17 +180,6 @@ def replay(record: HandRecord | dict[str, Any] | str) -> HandState:
     elif isinstance(record, dict):
         record = HandRecord.from_json(record)
     return record.replay()
-
-
-def record_of(state: HandState, *, seed: str | None = None, hand: int | None = None) -> HandRecord:
-    """The record of a state: by seed and hand when given, else with the full deal."""
-    actions = tuple(str(a) for a in state.actions())
-    if seed is not None and hand is not None:
-        return HandRecord(state.rules, seed, hand, state.dealer, None, actions)
-    from .cards import cards_of
-    deal = (tuple(tuple(str(c) for c in cards_of(m)) for m in state.dealt),
-            tuple(str(c) for c in cards_of(state.blind)))
-    return HandRecord(state.rules, None, None, state.dealer, deal, actions)
 
 
 def position_json(state: HandState) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Result links: a game's every action in a URL, checkable by anyone.
 
-The format is ``shared/design/results.md`` (fixed forever, version ``1``)::
+The format is ``docs/specs/results.md`` (fixed forever, version ``1``)::
 
     #daily=2026-12-01&result=1.<actions>[&by=<name>][&level=<level>][&hints=1]
     #game=0123456789abcdef[&rules=<code>]&result=1.<actions>[&by=<name>][&level=<level>][&hints=1]

@@ -43,7 +43,7 @@ from .position import Phase
 from .rules import LeasterBlind
 from .view import SeatView, ViewTrick
 
-__all__ = ["Side", "SidePoints", "PointsTaken", "winning_play", "winning_now", "last_trick_winner",
+__all__ = ["Side", "SidePoints", "PointsTaken", "winning_play", "winning_now",
            "points_so_far", "forced_play", "TOTAL_POINTS"]
 
 _BEFORE_BURY = (Phase.PICK, Phase.BURY)
@@ -81,14 +81,6 @@ def winning_now(view: SeatView) -> tuple[int, Card] | None:
     if view.phase is not Phase.PLAY or view.trick is None:
         return None
     return winning_play(view.trick, view)
-
-
-def last_trick_winner(view: SeatView) -> tuple[int, Card] | None:
-    """(seat, card) that took the last finished trick, for the mark that stays until the trick
-    is collected; None before the first trick is finished."""
-    if not view.tricks:
-        return None
-    return winning_play(view.tricks[-1], view)
 
 
 def forced_play(view: SeatView) -> Action | None:

@@ -57,12 +57,35 @@ BUILD_TIMEOUT_S = 300
 
 
 def load_bench(name: str) -> ModuleType:
-    """The benchmark script ``bench/<name>.py`` as a module, for its tests (its ``main`` not run)."""
+    """The benchmark script ``bench/<name>.py`` as a module, for its tests (its ``main`` not run).
+    ``bench/`` goes last on ``sys.path``, as a script's own folder is first when it runs, so that
+    its ``import benchkit`` resolves."""
+    if str(ROOT / "bench") not in sys.path:
+        sys.path.append(str(ROOT / "bench"))
     spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# ---------------------------------------------------------------- Hypothesis
+#
+# One profile for the whole suite, so no property test carries its own deadline: on a machine
+# shared by several runs, a 200 ms per-example deadline flaked once, and the tests that care
+# about time bound it themselves (tests/fuzzing.py). `sheepshead` is the default; `ci` (what
+# .ci/run selects) also derandomizes and keeps no example database, so a CI run is repeatable
+# and prints the blob to reproduce a failure. HYPOTHESIS_PROFILE chooses another. Hypothesis
+# is not there when this file runs inside Pyodide, which has no property tests.
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:
+    pass
+else:
+    settings.register_profile("sheepshead", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile("ci", settings.get_profile("sheepshead"), derandomize=True, database=None,
+                              print_blob=True)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "sheepshead"))
 
 
 # URL schemes that never leave the page (no network request).

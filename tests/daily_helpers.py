@@ -4,16 +4,20 @@ and the same computer players as the page, to put in storage before the page ope
 A save is what :class:`~sheepshead.ui.saves.SaveStore` writes (``sheepshead-save/1``,
 revision 1).  ``nearly_finished`` stops in hand ten when it is your turn to play with
 ``cards_left`` cards in your hand, so a test plays the last cards in the page itself.
+``play`` plays a game on with seeded random legal actions, for the tests of the Daily's
+logic, of backups and of the backup page.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import json
+import random
 from dataclasses import replace
 from functools import cache
 
 from sheepshead.deals import daily_seed
+from sheepshead.game import Game
 from sheepshead.position import Phase
 from sheepshead.ui.saves import GameSave, daily_key
 from sheepshead.ui.settings import Settings
@@ -69,3 +73,19 @@ def daily_items(day: _dt.date, cards_left: int = 1, level: str = DAILY_LEVEL,
                            "settings": {"speed": speed}})
     return {daily_key(day): nearly_finished(day, cards_left, level),
             "sheepshead.settings": settings}
+
+
+def play(game: Game, actions: int | None = None, seed: int = 1) -> Game:
+    """Play ``game`` on with seeded random legal actions (all seats): ``actions`` of them,
+    or to the end."""
+    rng = random.Random(seed)
+    done = 0
+    while actions is None or done < actions:
+        if game.current.is_over:
+            if game.is_over:
+                break
+            game.next_hand()
+        state = game.current
+        state.apply(rng.choice(state.legal_actions()))
+        done += 1
+    return game

@@ -17,6 +17,7 @@ import time
 import zlib
 
 import pytest
+from daily_helpers import play
 from test_session import drive
 
 from sheepshead import Game, SheepsheadError
@@ -60,20 +61,6 @@ class RefusingStorage(MemoryStorage):
         if self.refuse:
             raise OSError("QuotaExceededError: storage is full")
         super().set(key, text)
-
-
-def play(game: Game, actions: int | None = None, seed: int = 1) -> Game:
-    rng = random.Random(seed)
-    done = 0
-    while actions is None or done < actions:
-        if game.current.is_over:
-            if game.is_over:
-                break
-            game.next_hand()
-        state = game.current
-        state.apply(rng.choice(state.legal_actions()))
-        done += 1
-    return game
 
 
 def days(n: int, first: dt.date = DAY) -> list[dt.date]:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import random
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 from conftest import CHICAGO as ZONE
-from daily_helpers import seed_script
+from daily_helpers import play, seed_script
 from table_helpers import BOOT_TIMEOUT_MS, wait_idle
 
 from sheepshead import Game
@@ -25,19 +24,6 @@ pytestmark = pytest.mark.browser
 WHEN = dt.datetime(2026, 12, 2, 12, 0, tzinfo=ZoneInfo(ZONE))
 DAYS = (dt.date(2026, 11, 20), dt.date(2026, 11, 21))
 SEED = "game:00000000000000c5"
-
-
-def play(game: Game, actions: int | None = None, seed: int = 1) -> Game:
-    rng = random.Random(seed)
-    done = 0
-    while actions is None or done < actions:
-        if game.current.is_over:
-            if game.is_over:
-                break
-            game.next_hand()
-        game.current.apply(rng.choice(game.current.legal_actions()))
-        done += 1
-    return game
 
 
 def settings(**values: object) -> str:

@@ -7,9 +7,9 @@ import math
 
 import pytest
 from cli_helpers import run_cli, run_module
+from record_helpers import record_of
 
 from sheepshead.cli import main
-from sheepshead.record import record_of
 from sheepshead.state import HandState
 
 

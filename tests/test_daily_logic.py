@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import random
 import re
 
 import pytest
+from daily_helpers import play
 from save_helpers import old_save
 
 from sheepshead import Game, Rules, SheepsheadError
@@ -56,7 +56,7 @@ from sheepshead.ui.saves import (
     parse_json,
     read_save,
 )
-from sheepshead.ui.stats import best_streak, current_streak, daily_stats, load_stats
+from sheepshead.ui.stats import best_streak, current_streak, daily_stats
 from sheepshead.ui.table import Table
 
 DAY = dt.date(2026, 12, 1)
@@ -86,22 +86,6 @@ class RefusingStorage(MemoryStorage):
         if self.refuse_keys:
             raise OSError("SecurityError: access denied")
         return super().keys()
-
-
-def play(game: Game, actions: int | None = None, seed: int = 1) -> Game:
-    """Play ``game`` on with seeded random legal actions (all seats): ``actions`` of them,
-    or to the end."""
-    rng = random.Random(seed)
-    done = 0
-    while actions is None or done < actions:
-        if game.current.is_over:
-            if game.is_over:
-                break
-            game.next_hand()
-        state = game.current
-        state.apply(rng.choice(state.legal_actions()))
-        done += 1
-    return game
 
 
 def finished_daily(day: dt.date = DAY, seed: int = 1) -> Game:
@@ -685,10 +669,15 @@ def test_stats_survive_a_round_trip_and_a_corrupt_book():
     for i, day in enumerate(days(dt.date(2026, 11, 29), 3)):
         results.record(finished_daily(day, seed=i), hints=False,
                        now=dt.datetime.combine(day, dt.time(12)))
-    stats, notices = load_stats(storage, DAY)
+
+    def load_stats() -> tuple:
+        book = DailyResults(storage)
+        return daily_stats(book.book(), DAY), book.take_notices()
+
+    stats, notices = load_stats()
     assert notices == [] and (stats.played, stats.current_streak) == (3, 3)
     storage.items[RESULTS_KEY] = json.dumps({"format": "something else"})
-    stats, notices = load_stats(storage, DAY)
+    stats, notices = load_stats()
     assert stats.played == 0 and len(notices) == 1 and "set-aside" in notices[0]
 
 

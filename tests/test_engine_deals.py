@@ -1,4 +1,4 @@
-"""The deal algorithm of shared/design/deals.md: test vectors, stability, rotation.
+"""The deal algorithm of docs/specs/deals.md: test vectors, stability, rotation.
 
 Standard library + pytest only (runs under Pyodide too).
 """
@@ -15,7 +15,7 @@ import reference as R
 
 from sheepshead import Deal, HandState, SheepsheadError, deal
 from sheepshead.cards import CARDS, cards_of
-from sheepshead.deals import deal_indexes, deal_key, deal_masks, dealer_of, shuffled_deck, word_stream
+from sheepshead.deals import deal_indexes, deal_key, deal_masks, dealer_of, shuffled_deck
 
 # deals.md, typed in from the page.
 VECTOR_DECK = ["9S", "QS", "8D", "7C", "10H", "8H", "10D", "QC", "9C", "9H", "KC", "QD", "JC", "AH", "9D", "KD", "10C", "8S", "JD", "10S", "AS", "QH", "JH", "7H", "JS", "8C", "AD", "7S", "AC", "KS", "KH", "7D"]
@@ -78,15 +78,16 @@ def test_deal_keeps_dealt_order_not_sorted():
     assert isinstance(d, Deal) and d.players == 5
 
 
-def test_word_stream_is_sha256_blocks():
+def test_shuffle_words_are_sha256_blocks():
     import hashlib
-    stream = word_stream("k")
-    words = [next(stream) for _ in range(16)]
+
+    from sheepshead.deals import _words
     expect = []
-    for i in range(2):
+    for i in range(3):
         digest = hashlib.sha256(f"k:{i}".encode()).digest()
         expect += [int.from_bytes(digest[4 * j:4 * j + 4], "big") for j in range(8)]
-    assert words == expect
+    assert _words("k", 0, 2) == expect[:16]
+    assert _words("k", 1, 2) == expect[8:]          # the stream goes on block by block
 
 
 def test_key_format():

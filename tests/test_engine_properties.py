@@ -14,11 +14,12 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from record_helpers import record_of
 from tiers import sizes
 
 from sheepshead import CARDS, Action, HandRecord, HandState, RecordError, SheepsheadError, parse_card, replay
 from sheepshead.actions import Kind, action_of, code_of
-from sheepshead.record import loads, record_of
+from sheepshead.record import loads
 
 SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 cards = st.sampled_from(CARDS)
@@ -117,7 +118,7 @@ def same_state(a: HandState, b: HandState) -> None:
 
 @sizes("examples", fast=15, full=150)
 def test_replaying_a_record_reaches_the_same_state(examples):
-    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples)
     @given(positions())
     def check(pos):
         seed, hand, actions, state = pos
@@ -141,7 +142,7 @@ def test_replaying_a_record_reaches_the_same_state(examples):
 
 @sizes("examples", fast=10, full=60)
 def test_records_with_unknown_keys_and_lowercase_actions(examples):
-    @settings(max_examples=examples, deadline=None)
+    @settings(max_examples=examples)
     @given(positions(), st.data())
     def check(pos, data):
         seed, hand, actions, state = pos
@@ -157,7 +158,7 @@ def test_records_with_unknown_keys_and_lowercase_actions(examples):
 
 @sizes("examples", fast=40, full=400)
 def test_garbage_text_raises_only_sheepshead_errors(examples):
-    @settings(max_examples=examples, deadline=None)
+    @settings(max_examples=examples)
     @given(st.text(max_size=60))
     def check(text):
         for fn in (parse_card, Action.parse, loads, replay):
@@ -191,7 +192,7 @@ def garbage_records(draw):
 
 @sizes("examples", fast=40, full=400)
 def test_garbage_records_raise_only_sheepshead_errors(examples):
-    @settings(max_examples=examples, deadline=None)
+    @settings(max_examples=examples)
     @given(garbage_records())
     def check(data):
         text = json.dumps(data)
@@ -210,7 +211,7 @@ def test_garbage_records_raise_only_sheepshead_errors(examples):
 
 @sizes("examples", fast=20, full=200)
 def test_garbage_action_at_any_position(examples):
-    @settings(max_examples=examples, deadline=None)
+    @settings(max_examples=examples)
     @given(positions(), st.text(max_size=12))
     def check(pos, junk):
         seed, hand, actions, state = pos
@@ -233,3 +234,11 @@ def test_pathological_json_raises_only_sheepshead_errors(text):
     """Valid-looking JSON text that Python's json module refuses with other exceptions."""
     with pytest.raises(SheepsheadError):
         loads(text)
+
+
+def test_the_suite_runs_under_its_hypothesis_profile():
+    # tests/conftest.py loads one profile for every property test: no per-example deadline
+    # (a 200 ms one flaked on a shared machine) and no too-slow health check.
+    assert settings.default.deadline is None
+    assert HealthCheck.too_slow in settings.default.suppress_health_check
+

@@ -1,4 +1,4 @@
-"""Result links (shared/design/results.md): writing, reading, refusing and checking them.
+"""Result links (docs/specs/results.md): writing, reading, refusing and checking them.
 
 Standard library + pytest only: this file also runs inside Pyodide
 (tests/test_in_pyodide.py).  Random games are seeded, so every run plays the same ones.

@@ -19,7 +19,7 @@ from sheepshead import Rules, SheepsheadError
 from sheepshead.bots import seating
 from sheepshead.rules import DEFAULT_RULES, OPTION_HELP
 from sheepshead.state import CallKind, Phase
-from sheepshead.ui.links import hash_of, parse_hash, parse_link
+from sheepshead.ui.links import hash_of, parse_link
 from sheepshead.ui.render import UiState, render, ui_intent
 from sheepshead.ui.saves import read_save
 from sheepshead.ui.settings import Settings
@@ -78,7 +78,6 @@ def test_rules_code_round_trips(data):
         link = hash_of("game:0123456789abcdef", rules)
         assert link == f"#game=0123456789abcdef&rules={code}"
         assert parse_link(link, TODAY) == ("game:0123456789abcdef", rules, None)
-        assert parse_hash(link, TODAY) == ("game:0123456789abcdef", None)
     # The Daily is always the default table: its link never carries options.
     assert hash_of("daily:2026-11-30", rules) == "#daily=2026-11-30"
 

@@ -15,11 +15,12 @@ from save_helpers import reloaded, save_text
 
 from sheepshead import Card, HandState, Kind, SheepsheadError
 from sheepshead.cards import display_order
+from sheepshead.rules import DEFAULT_RULES
 from sheepshead.scoring import HandResult
 from sheepshead.state import Phase
 from sheepshead.ui.animation import diff
 from sheepshead.ui.chart import totals_chart
-from sheepshead.ui.links import hash_of, parse_hash
+from sheepshead.ui.links import hash_of, parse_link
 from sheepshead.ui.render import UiState, render, ui_intent
 from sheepshead.ui.saves import read_save
 from sheepshead.ui.settings import Settings
@@ -54,14 +55,14 @@ def first_seed(kind: str) -> tuple[str, str, str]:
 
 
 # ------------------------------------------------------------------ links
-def test_parse_hash():
-    assert parse_hash("", TODAY) == (None, None)
-    assert parse_hash("#", TODAY) == (None, None)
-    assert parse_hash("#daily=2026-11-30", TODAY) == ("daily:2026-11-30", None)
-    assert parse_hash("#game=0123456789ABCDEF", TODAY) == ("game:0123456789abcdef", None)
+def test_parse_link():
+    assert parse_link("", TODAY) == (None, DEFAULT_RULES, None)
+    assert parse_link("#", TODAY) == (None, DEFAULT_RULES, None)
+    assert parse_link("#daily=2026-11-30", TODAY) == ("daily:2026-11-30", DEFAULT_RULES, None)
+    assert parse_link("#game=0123456789ABCDEF", TODAY) == ("game:0123456789abcdef", DEFAULT_RULES, None)
     for bad in ("#daily=2026-13-45", "#daily=yesterday", "#game=123", "#game=0123456789abcdeg",
                 "#foo", "#daily=2026-02-30"):
-        seed, message = parse_hash(bad, TODAY)
+        seed, _, message = parse_link(bad, TODAY)
         assert seed == "daily:2026-11-30"
         assert message and "today's Daily" in message
     assert hash_of("daily:2026-11-30") == "#daily=2026-11-30"
@@ -331,7 +332,7 @@ def test_text_colours_on_the_table_meet_4_5_to_1():
     import re
     from pathlib import Path
 
-    from sheepshead.ui.svg import contrast_ratio
+    from wcag import contrast_ratio
 
     css = (Path(__file__).resolve().parents[1] / "static" / "style.css").read_text(encoding="utf-8")
     root = css[css.index(":root"):css.index("}", css.index(":root"))]

@@ -21,6 +21,7 @@ from sheepshead import Game, Rules, SheepsheadError
 from sheepshead.bots.seating import computer_choice
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.ui.daily import DailyResult
+from sheepshead.ui.render import notices_html
 from sheepshead.ui.viewer import (
     CHECKED,
     CHECKING,
@@ -28,7 +29,6 @@ from sheepshead.ui.viewer import (
     PAGE_INTENTS,
     ViewerModel,
     ViewerState,
-    bad_link_line,
     bad_link_text,
     check_text,
     difference_text,
@@ -417,7 +417,9 @@ def test_a_name_with_markup_is_only_ever_shown_escaped() -> None:
     # and a writer keeps its first 24
     with pytest.raises(SheepsheadError) as info:
         parse_result(result_fragment(game, level="easy") + "&by=" + quote(EVIL))
-    assert "<" not in bad_link_line(info.value)
+    notice = notices_html([bad_link_text(info.value)], None)     # the one line, as the page shows it
+    assert f"<p>{escape(bad_link_text(info.value))}</p>" in notice and notice.count("<p>") == 1
+    assert not any(tag in notice for tag in ("<script", "<img", "<b>"))
     for name in ("<img src=x onerror=f(1)>", EVIL[:24], "<script>alert(1)</script>"[:24],
                  '"><b>x</b>', "&amp; & <"):
         fragment = result_fragment(game, by=name, level="easy")
@@ -476,11 +478,12 @@ def test_the_bad_link_line(text: str) -> None:
     with pytest.raises(SheepsheadError) as info:
         parse_result(text)
     plain = bad_link_text(info.value)
-    line = bad_link_line(info.value)
+    line = notices_html([plain], None)            # as the page shows it: one escaped line
     assert plain.startswith("This result link cannot be read: ")
     assert plain.endswith(". Here is today's Daily.") and ".." not in plain
     assert "\n" not in plain and len(plain) < 300
-    assert line == escape(plain) and "<" not in line and ">" not in line
+    assert line.startswith(f'<div class="notice-lines"><p>{escape(plain)}</p></div>')
+    assert "<script" not in line and "<b>" not in line
     assert str(info.value).rstrip(".")[:50] in plain
 
 

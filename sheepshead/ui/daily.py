@@ -2,7 +2,7 @@
 
 Pure Python (no ``js``, no ``pyscript``).  Everyone's Daily of a date is the same
 game: the seed ``daily:YYYY-MM-DD`` (the player's local calendar date, see
-``shared/design/deals.md``), the default table (:data:`DAILY_RULES`) and the
+``docs/specs/deals.md``), the default table (:data:`DAILY_RULES`) and the
 computer players of :data:`DAILY_LEVEL` (the Expert).
 
 * :class:`ResultsBook` — each date's locked first result (:class:`DailyResult`),
@@ -57,7 +57,7 @@ __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",
     "DailyResults", "Par", "ParProgress", "Outcome", "RESULTS_FORMAT", "RESULTS_VERSION",
     "daily_game", "date_of_seed", "open_daily", "next_daily_at", "countdown", "par_steps", "par_slices",
-    "play_par", "hand_outcomes", "outcome_line", "place_of", "place_text", "signed",
+    "hand_outcomes", "outcome_line", "place_of", "place_text", "signed",
     "share_text", "versus_par",
 ]
 
@@ -520,15 +520,6 @@ def par_slices(day: _dt.date, *, hands: int = HANDS_PER_GAME) -> Iterator[ParPro
     par = Par(day, totals[HUMAN], totals, tuple(tuple(s) for s in game.hand_scores()),
               result_fragment(game))
     yield ParProgress(decisions, len(par.hand_scores), hands, par)
-
-
-def play_par(day: _dt.date, *, hands: int = HANDS_PER_GAME) -> Par:
-    """:func:`par_steps` run to the end (no progress)."""
-    last: Par | None = None
-    for step in par_steps(day, hands=hands):
-        last = step.par
-    assert last is not None
-    return last
 
 
 # ------------------------------------------------------------------- share

@@ -21,7 +21,7 @@ from ..grammar import url_fragment
 from ..links import GAME_PARAMETERS, fragment_parameters, game_link, rules_of, seed_of
 from ..rules import DEFAULT_RULES, Rules
 
-__all__ = ["parse_link", "parse_hash", "hash_of"]
+__all__ = ["parse_link", "hash_of"]
 
 
 def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str | None]:
@@ -56,12 +56,6 @@ def parse_link(fragment: str, today: _dt.date) -> tuple[str | None, Rules, str |
     return daily_seed(today), DEFAULT_RULES, (
         f"The link “#{shown}” names no game (expected #daily=YYYY-MM-DD "
         f"or #game= and 16 hex digits), so here is today's Daily.")
-
-
-def parse_hash(fragment: str, today: _dt.date) -> tuple[str | None, str | None]:
-    """:func:`parse_link` without the options: ``(seed, message)``."""
-    seed, _, message = parse_link(fragment, today)
-    return seed, message
 
 
 def hash_of(seed: str, rules: Rules = DEFAULT_RULES) -> str:

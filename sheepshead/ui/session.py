@@ -25,7 +25,6 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..board import is_board_link
 from ..deals import daily_seed
@@ -69,9 +68,6 @@ from .table import Table
 from .tutorial import PRACTICE_LEVEL, PRACTICE_SEED
 from .viewing import LinkView, Viewing
 from .wording import signed
-
-if TYPE_CHECKING:                       # the viewer loads with the first result link
-    pass
 
 __all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
 

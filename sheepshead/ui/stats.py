@@ -28,10 +28,9 @@ import datetime as _dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .daily import DailyResult, DailyResults, ResultsBook, signed
-from .saves import Storage
+from .daily import DailyResult, ResultsBook, signed
 
-__all__ = ["DailyStats", "daily_stats", "load_stats", "streak_dates", "counts_for_streak",
+__all__ = ["DailyStats", "daily_stats", "streak_dates", "counts_for_streak",
            "current_streak", "best_streak"]
 
 _DAY = _dt.timedelta(days=1)
@@ -127,9 +126,3 @@ def daily_stats(book: ResultsBook, today: _dt.date) -> DailyStats:
     )
 
 
-def load_stats(storage: Storage, today: _dt.date) -> tuple[DailyStats, list[str]]:
-    """The statistics of the book in ``storage`` and the notices of reading it (a book
-    that could not be read is set aside: the statistics start again from nothing)."""
-    results = DailyResults(storage)
-    book = results.book()
-    return daily_stats(book, today), results.take_notices()

@@ -29,7 +29,7 @@ from ..cards import Card
 
 __all__ = [
     "FACE_COLOUR", "BACK_COLOUR", "TRUMP_MARK_COLOUR", "TWO_COLOUR", "FOUR_COLOUR",
-    "suit_colour", "card_svg", "card_back_svg", "contrast_ratio",
+    "suit_colour", "card_svg", "card_back_svg",
 ]
 
 # --------------------------------------------------------------------- colours
@@ -52,23 +52,6 @@ FOUR_COLOUR = {"C": "#17703a", "S": _BLACK, "H": _RED, "D": "#1d4ed8"}
 def suit_colour(suit_letter: str, four_colour: bool = False) -> str:
     """The ink colour of a suit (``"C"``, ``"S"``, ``"H"`` or ``"D"``)."""
     return (FOUR_COLOUR if four_colour else TWO_COLOUR)[suit_letter]
-
-
-def _luminance(colour: str) -> float:
-    """WCAG 2 relative luminance of a ``#rrggbb`` colour."""
-    h = colour.lstrip("#")
-    channels = []
-    for i in (0, 2, 4):
-        c = int(h[i:i + 2], 16) / 255
-        channels.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
-    r, g, b = channels
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast_ratio(a: str, b: str) -> float:
-    """WCAG 2 contrast ratio of two ``#rrggbb`` colours, 1.0 to 21.0."""
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def _fmt(x: float) -> str:

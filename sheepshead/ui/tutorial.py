@@ -11,8 +11,9 @@ are first to decide on the blind and you lead the first trick. The seed was foun
 :func:`teaches` over ``game:%016x`` seeds from 0 upwards, with the Standard of that day
 (``standard-v2``): it is the sixth seed found, the first whose bury voids a suit with points
 (10♠ K♠), and ``tests/test_ui_tutorial.py`` repeats the search, and checks that the deal
-still teaches every topic with today's Standard. You hold a hand worth picking (five or more trump,
-two of them Queens), and when you play it as the Standard player would, every topic comes up
+still teaches every topic with the newest Standard (the word ``standard``). You hold a hand
+worth picking (five or more trump, two of them Queens), and when you play it as the Standard
+player would, every topic comes up
 at one of your decisions (pick, bury, call an Ace, the first lead with the trump order, a
 later lead, a trick where you must follow suit, a trick your side is sure to win where you
 add points) and your side wins the count at the end. The practice never touches the Daily:

@@ -44,7 +44,7 @@ from .wording import (
 )
 
 __all__ = ["ViewerModel", "HandReplay", "ViewerState", "viewer_model", "viewer_html",
-           "viewer_intent", "spoiler_guard_html", "bad_link_text", "bad_link_line",
+           "viewer_intent", "spoiler_guard_html", "bad_link_text",
            "check_text", "difference_text", "PAGE_INTENTS"]
 
 PAGE_INTENTS = ("viewer-close", "viewer-play")
@@ -576,6 +576,3 @@ def bad_link_text(error: SheepsheadError) -> str:
     return f"This result link cannot be read: {reason}. Here is today's Daily."
 
 
-def bad_link_line(error: SheepsheadError) -> str:
-    """:func:`bad_link_text`, escaped for HTML."""
-    return escape(bad_link_text(error))
