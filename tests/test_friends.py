@@ -23,7 +23,7 @@ from sheepshead.errors import SheepsheadError
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.ui.boards import BOARDS_KEY, MAX_BOARDS, Boards, board_rows
 from sheepshead.ui.controller import Controller
-from sheepshead.ui.events import Change, Draw, Share, Start, Tap, Wait
+from sheepshead.ui.events import Change, Draw, Progress, Share, Spawn, Start, Tap, Wait
 from sheepshead.ui.saves import GAME_KEY, MemoryStorage
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
@@ -185,11 +185,32 @@ def page(storage: MemoryStorage | None = None, fragment: str = "") -> Controller
 
 
 def run(c: Controller, effects) -> list:
+    """``effects`` and those that follow: timers fired, and the board's background job
+    (reading a board link, checking rows) run to its end as the page runs it, then the
+    page's redraw (:class:`Progress`)."""
     seen = list(effects)
-    while (waits := [e for e in effects if isinstance(e, Wait)]):
-        effects = c.handle(waits[0].then)
+    for _ in range(100):
+        waits = [e for e in effects if isinstance(e, Wait)]
+        jobs = [e for e in effects if isinstance(e, Spawn)
+                and e.job == c.session.friends.check_rows]
+        if waits:
+            effects = c.handle(waits[0].then)
+        elif jobs:
+            drive(jobs[0].job(lambda: None))
+            effects = c.handle(Progress())
+        else:
+            return seen
         seen += effects
-    return seen
+    raise AssertionError("the page never settled")
+
+
+def drive(coroutine) -> None:
+    """Run a coroutine that only awaits ``asyncio.sleep(0)``, without an event loop."""
+    try:
+        while True:
+            coroutine.send(None)
+    except StopIteration:
+        pass
 
 
 def tap(c: Controller, ui: str) -> list:
