@@ -121,6 +121,7 @@ class Friends:
         own = self.own(game)
         if own is not None and _actions(own.link) == _actions(check.link):
             return "own"                                # your own result
+        self.checks[check.link] = check                 # its scores: checked once
         what = self.boards.add(link, check, hints)
         if what == "kept":
             self.offer = (game, link, check)
