@@ -18,7 +18,14 @@ one JSON value under ``sheepshead.boards`` (:class:`BoardBook`), written by :cla
 * Read as the saves are (outside text): too long, too deep or not a board book → set aside
   (``sheepshead.set-aside.<n>``) with one notice, and an empty book starts; entries this
   version cannot read are left out, the whole text set aside first, with one notice.  Nothing
-  stored is trusted: :func:`board_rows` checks every link again before it is shown.
+  stored is trusted: every link is checked again before it ranks (:func:`board_rows`; the
+  page does it once a tab, in the background: :mod:`.friends`).
+* Cost bounded by the row: adding one compares it with the rows there by the names in their
+  links (:func:`~sheepshead.board.link_name`, :func:`~sheepshead.names.skeleton`), never
+  replaying them; :meth:`Boards.add_many` adds a board link's results in one read and write.
+* A board fills only with checked results: rows whose computer moves are not checked yet
+  (``moves`` None) do not count towards :data:`~sheepshead.board.MAX_NAMES`, and a new
+  result takes the place of the last of them when the board holds 50 rows.
 """
 
 from __future__ import annotations
@@ -165,6 +172,8 @@ class Boards:
         self.storage = storage
         self.today = today
         self._notices: list[str] = []
+        self._read: tuple[str, BoardBook] | None = None
+        """The text read last and its book: the same text is not parsed again."""
 
     def take_notices(self) -> list[str]:
         out, self._notices = self._notices, []
@@ -177,10 +186,14 @@ class Boards:
             return BoardBook(read_only=True)
         if text is None:
             return BoardBook()
+        if self._read is not None and self._read[0] == text:
+            return self._read[1]
         try:
             book = BoardBook.from_text(text)
         except SheepsheadError as e:
             return self._set_aside(text, str(e), BoardBook())
+        if not book.unread:
+            self._read = (text, book)
         if book.unread:
             what = "1 entry" if book.unread == 1 else f"{book.unread:,} entries"
             return self._set_aside(text, f"{what} could not be read", book)
@@ -222,10 +235,15 @@ class Boards:
         boards = dict(book.boards)
         out: list[Added] = []
         changed: set[str] = set()
+        players: dict[str, dict[str, str]] = {}         # by game: each player's stored link
         for link, check, hints in results:
             game = game_key(link)
             old = boards.get(game, Stored())
-            what, board = _added(old, link, check, hints, replace_named, moves)
+            if game not in players:
+                players[game] = {p: k.link for k in reversed(old.rows)
+                                 if (p := _player(k.link)) is not None}
+            what, board = _added(old, link, check, hints, replace_named, moves,
+                                 players[game])
             out.append(what)
             if board is not old:
                 boards[game] = board
@@ -281,8 +299,10 @@ class Boards:
 
 
 def _added(old: Stored, link: ResultLink, check: ResultCheck, hints: bool | None,
-           replace_named: bool, moves: bool | None) -> tuple[Added, Stored]:
-    """What adding one result to ``old`` does, and the board after it."""
+           replace_named: bool, moves: bool | None, players: dict[str, str]
+           ) -> tuple[Added, Stored]:
+    """What adding one result to ``old`` does, and the board after it; ``players`` (each
+    player's stored link, by skeleton) is kept up to date."""
     text, rows = check.link, list(old.rows)
     for i, r in enumerate(rows):
         if r.link == text:
@@ -291,18 +311,22 @@ def _added(old: Stored, link: ResultLink, check: ResultCheck, hints: bool | None
                 return "same", replace(old, rows=tuple(rows))
             return "same", old
     player = None if link.by is None else skeleton(link.by)
-    same = [i for i, r in enumerate(rows) if player is not None and _player(r.link) == player]
-    if same:
-        if not (further_on(text, rows[same[0]].link) or replace_named):
+    earlier = None if player is None else players.get(player)
+    if player is not None and earlier is not None:
+        if not (further_on(text, earlier) or replace_named):
             return "kept", old
-        rows[same[0]] = Kept(text, hints, moves)
+        rows = [Kept(text, hints, moves) if r.link == earlier else r for r in rows]
+        players[player] = text
         return "replaced", replace(old, rows=tuple(rows))
     if len(rows) >= MAX_NAMES:
         waiting = [i for i, r in enumerate(rows) if not r.moves]
         if len(rows) - len(waiting) >= MAX_NAMES:
             return "full", old              # full of checked results only
-        del rows[waiting[-1]]               # a result still unchecked makes room
+        gone = rows.pop(waiting[-1])        # a result still unchecked makes room
+        players.pop(_player(gone.link) or "", None)
     rows.append(Kept(text, hints, moves))
+    if player is not None:
+        players[player] = text
     return "added", replace(old, rows=tuple(rows))
 
 

@@ -5,16 +5,21 @@ Pure Python (no ``js``).  A :class:`Friends` belongs to a
 :class:`~sheepshead.ui.session.Session`: the session tells it of every result link it opens
 (:meth:`Friends.seen`: checked, it goes on that game's board) and of every New Game you
 finish (:meth:`Friends.record_mine`); a board link (``#daily=…&board=1.…``, see
-``docs/results.md``) opens here (:meth:`Friends.open_link`): each of its results is checked
-alone, a refused one is named once and kept nowhere.  :meth:`Friends.intent` answers the
-board's buttons and returns the text to share, if any; :meth:`Friends.check_rows` checks the
-computer moves of the open board's rows in the background, as the viewer does.
+``docs/results.md``) opens here (:meth:`Friends.open_link`): the board shows at once and its
+results are read in the background, each checked alone, once; a refused one is named once
+and kept nowhere.  :meth:`Friends.intent` answers the board's buttons and returns the text to
+share, if any; :meth:`Friends.check_rows` is the background job: it reads the board links
+opened, then checks the open board's rows (their scores once a tab, then each friend's
+computer moves, as the viewer does), sliced so that the page keeps answering.  A row still
+being checked is shown "checking…" and is in no share (:meth:`Friends.shared_rows`).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import time
 from collections.abc import Callable, Generator
+from dataclasses import replace
 from typing import Any, Protocol
 
 from ..board import BoardEntry, board_fragment, board_game, link_key, parse_board
@@ -41,7 +46,7 @@ from .boardview import (
     name_html,
 )
 from .daily import DailyResults
-from .pacing import finished
+from .pacing import REDRAW_EVERY_S, finished
 from .saves import SaveStore
 from .settings import Settings
 from .table import Table
@@ -108,6 +113,8 @@ class Friends:
         self.tried: set[str] = set()
         """Links whose computer moves were checked in this tab (once is enough, even when
         storage refused to keep the outcome)."""
+        self.passed: set[str] = set()
+        """Links whose computer moves were found this version's players' in this tab."""
         self.incoming: list[tuple[str, tuple[BoardEntry, ...]]] = []
         """Board links opened and not read yet (their game, their distinct entries)."""
 
@@ -240,7 +247,12 @@ class Friends:
                                                      computer_moves=False)
             except SheepsheadError as e:
                 self.checks[own.link] = str(e)
-        return board_rows(self.boards.board(game), own, name, self.checks)[0]
+        stored = self.boards.board(game)
+        if self.passed:                 # checked here, even where storage refused to keep it
+            stored = replace(stored, rows=tuple(Kept(k.link, k.hints, True)
+                                                if k.link in self.passed else k
+                                                for k in stored.rows))
+        return board_rows(stored, own, name, self.checks)[0]
 
     def shared_rows(self, game: str) -> tuple[Row, ...]:
         """The rows a share carries: the checked ones only."""
@@ -278,11 +290,13 @@ class Friends:
         return True
 
     def _rules_text(self, game: str) -> str:
+        """The table options of a New Game's board, in words (from its game's own link)."""
         if not game.startswith("#game="):
             return ""
+        code = game.partition("&rules=")[2]
         try:
-            rules = parse_result(next(iter(_links(self, game)))).rules
-        except (StopIteration, SheepsheadError):
+            rules = Rules.from_code(code) if code else Rules()
+        except SheepsheadError:
             return ""
         return ", ".join(rules_phrases(rules))
 
@@ -390,23 +404,37 @@ class Friends:
         """The background job: read the board links opened (:meth:`open_link`), then check
         the open board's rows one at a time: first the scores of every row not checked in
         this tab (a replay each), then the computer moves of each friend's row, a decision
-        at a time.  The work is sliced (:func:`~sheepshead.ui.pacing.finished`: the page's
-        turn every few milliseconds); a row that fails is taken off with one line.  The
-        moves' check gives up when the board is closed (the rest wait for the next time)."""
+        at a time.  One sliced computation (:func:`~sheepshead.ui.pacing.finished`: the
+        page's turn every few milliseconds, whatever the rows cost), the board redrawn at
+        most four times a second; a row that fails is taken off with one line.  The moves'
+        check gives up when the board is closed (the rest wait for the next time)."""
         try:
-            if self.incoming:
-                await finished(self.reading())
-                redraw()
-            while self.open is not None:
-                game = self.open
-                todo = self._unchecked(game)
-                if not todo:
-                    break
-                await finished(self._check_row(game, todo[0]))
-                redraw()
+            await finished(self._work(redraw))
         finally:
             self.checking = False
             redraw()
+
+    def _work(self, redraw: Callable[[], None],
+              clock: Callable[[], float] = time.monotonic) -> Generator[None, None, None]:
+        """:meth:`check_rows`'s work, a step at a time."""
+        shown = clock()
+
+        def progress() -> None:
+            nonlocal shown
+            if clock() - shown >= REDRAW_EVERY_S:
+                shown = clock()
+                redraw()
+        if self.incoming:
+            yield from self.reading()
+            redraw()
+        while self.open is not None:
+            game = self.open
+            todo = self._unchecked(game)
+            if not todo:
+                break
+            yield from self._check_row(game, todo[0])
+            yield
+            progress()
 
     def _check_row(self, game: str, link: str) -> Generator[None, None, None]:
         """One row's check: its scores (when not cached), else its computer moves."""
@@ -434,6 +462,7 @@ class Friends:
             self.refused(game, link, str(e))
             return
         if result is not None and result.computer_moves_match:
+            self.passed.add(link)
             self.boards.checked(game, link)
         else:
             why = result.first_difference if result is not None else "not checked"
@@ -457,6 +486,7 @@ class Friends:
         game, text = game_key(link), link.fragment()
         self.tried.add(text)
         if ok:
+            self.passed.add(text)
             self.boards.checked(game, text)
         elif any(k.link == text for k in self.boards.board(game).rows):
             self.refused(game, text, f"the computer moves differ ({difference})")
