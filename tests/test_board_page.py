@@ -113,9 +113,10 @@ def board_of_link(page) -> list[tuple[str, str, str, bool]]:
     return rows(page)
 
 
-def one_hand(seed: str, i: int) -> str:
+def one_hand(seed: str, i: int, by: str | None = None) -> str:
     """A result link of hand 1 of ``seed`` at Easy, seat 0 playing at random (seeded by
-    ``i``), the computer seats as the page plays them: it checks."""
+    ``i``), the computer seats as the page plays them: it checks.  By ``P<i>`` unless
+    ``by`` is given."""
     t = Table(seed, Settings(speed="instant"), level="easy")
     rng = random.Random(i)
     while not t.hand.is_over:
@@ -123,7 +124,7 @@ def one_hand(seed: str, i: int) -> str:
             t.act(rng.choice(t.seat_view().legal))
         else:
             t.step()
-    return result_fragment(t.game, f"P{i}", "easy")
+    return result_fragment(t.game, f"P{i}" if by is None else by, "easy")
 
 
 LONG_TASKS = """() => { window.longTasks = [];
@@ -268,4 +269,32 @@ def test_a_board_link_of_fifty_results_keeps_the_page_answering(phone, site_url)
     assert totals == sorted(totals, reverse=True)
     longest = page.evaluate("Math.max(0, ...window.longTasks)")
     assert longest < 200, f"a main-thread task of {longest:.0f} ms"
+    assert page.log.errors() == []
+
+
+def test_a_name_in_disguise_is_one_row_and_the_text_for_a_chat_is_plain(phone, site_url):
+    """Issue 36, item 9: "Ann" + U+FE0F, Cyrillic "Аnn" and "Ann" + a tag character were
+    three rows that look like one; U+3164 made a blank name; "Share as text" passed
+    ``@everyone`` and ``[Ann](https://…)`` raw into chats."""
+    seed = f"game:{GAME_ID}"
+    names = ["Ann", "Ann\ufe0f", "\u0410nn", "Ann\U000e0041", "\u3164", "@everyone",
+             "[Bo](https://x.org)"]
+    entries = [BoardEntry(one_hand(seed, i, by)) for i, by in enumerate(names)]
+    fragment, carried = board_fragment(entries, limit=100_000)
+    assert carried == len(names)
+    page = boot(phone(), site_url + "#" + fragment.lstrip("#"))
+    overlay(page, "board-guard")
+    page.locator("#board").get_by_role("button", name="Show the board anyway").click()
+    shown = sorted(name for _, name, _, _ in rows(page))
+    assert shown == sorted(["Ann", "(blank name)", "@everyone", "[Bo](https://x.org)"])
+    page.locator("#board").get_by_role("button", name="Share as text").click()
+    overlay(page, "name")                   # the first share asks for a name, never required
+    text = clipboard(page, page.locator("#name-ask").get_by_role(
+        "button", name="Share without a name"))
+    lines = text.splitlines()
+    assert len(lines) == 6 and lines[-1].startswith("Play it: ")
+    body_lines = "\n".join(lines[1:-1])
+    assert "@" not in body_lines and "[" not in body_lines and "](" not in body_lines
+    assert "\uff20everyone" in body_lines and "\uff08blank name\uff09" in body_lines
+    assert body_lines.count("Ann") == 1
     assert page.log.errors() == []

@@ -115,8 +115,9 @@ class Friends:
         storage refused to keep the outcome)."""
         self.passed: set[str] = set()
         """Links whose computer moves were found this version's players' in this tab."""
-        self.incoming: list[tuple[str, tuple[BoardEntry, ...]]] = []
-        """Board links opened and not read yet (their game, their distinct entries)."""
+        self.incoming: list[tuple[str, tuple[tuple[int, BoardEntry], ...]]] = []
+        """Board links opened and not read yet: their game, their distinct entries (each
+        with its place in the link, 1-based)."""
 
     # ------------------------------------------------------------ results in
     def seen(self, link: ResultLink, check: ResultCheck, hints: bool | None = None,
@@ -155,9 +156,9 @@ class Friends:
             self.s.notice(f"This board link cannot be read: {e}. Here is today's Daily.")
             self.s.open_daily(self.s.today)
             return
-        fresh: dict[str, BoardEntry] = {}
-        for entry in entries:                       # the same result twice: read once
-            fresh.setdefault(link_key(entry.link), entry)
+        fresh: dict[str, tuple[int, BoardEntry]] = {}
+        for i, entry in enumerate(entries, 1):      # the same result twice: read once
+            fresh.setdefault(link_key(entry.link), (i, entry))
         self.incoming.append((game, tuple(fresh.values())))
         if self.s.table is None:
             self.s.open_default()
@@ -171,13 +172,14 @@ class Friends:
             game, entries = self.incoming.pop(0)
             yield from self._read_incoming(game, entries)
 
-    def _read_incoming(self, game: str, entries: tuple[BoardEntry, ...]
+    def _read_incoming(self, game: str, entries: tuple[tuple[int, BoardEntry], ...]
                        ) -> Generator[None, None, None]:
-        """Read a board link's results a step at a time: each result's replay and its
-        scores' check are a step each; the board is written once at the end."""
+        """Read a board link's results (each with its place in the link) a step at a time:
+        each result's replay and its scores' check are a step each; the board is written
+        once at the end."""
         refused: list[str] = []
         checked: list[tuple[ResultLink, ResultCheck, bool | None]] = []
-        for i, entry in enumerate(entries, 1):
+        for i, entry in entries:
             try:
                 link = parse_result(entry.link)
                 yield
