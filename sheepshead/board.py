@@ -156,6 +156,10 @@ def board_of(links: Iterable[str], *, computer_moves: bool = True
     for game, results in read.items():
         rows: list[Candidate] = []
         for kept, others in one_a_name([(_named(link), check) for link, check in results]):
+            if len(rows) >= MAX_NAMES:                  # refused before any moves' check
+                refused += [Refused(c.link, f"more than {MAX_NAMES} players for this game")
+                            for _, c in (kept, *others)]
+                continue
             chosen = None
             for name, check in (kept, *others):
                 if chosen is None and computer_moves:
@@ -171,11 +175,8 @@ def board_of(links: Iterable[str], *, computer_moves: bool = True
                                                        f"first one counts"))
             if chosen is not None:
                 rows.append(chosen)
-        for extra in rows[MAX_NAMES:]:
-            refused.append(Refused(extra.check.link, f"more than {MAX_NAMES} players for "
-                                                     f"this game"))
         if rows:
-            boards.append(Board(game, _board_rows(rows[:MAX_NAMES])))
+            boards.append(Board(game, _board_rows(rows)))
     return tuple(boards), tuple(refused)
 
 

@@ -10,6 +10,8 @@ from cli_helpers import run_cli
 from sheepshead.board import ANONYMOUS, MAX_TEXTS, board_of
 from sheepshead.game import Game
 from sheepshead.results import result_fragment
+from sheepshead.ui.settings import Settings
+from sheepshead.ui.table import Table
 
 DAY = "daily:2026-11-30"
 
@@ -145,3 +147,29 @@ def test_the_command_line_prints_the_boards_as_json() -> None:
     assert data["refused"] == [{"link": "#junk", "reason": data["refused"][0]["reason"]}]
     code, _, err = run("board", "#junk")
     assert code == 2 and err.startswith("board: no result link could be read (")
+
+
+def test_players_past_the_fiftieth_are_refused_before_their_computer_moves_are_checked(
+        monkeypatch) -> None:
+    import sheepshead.board as board
+    monkeypatch.setattr(board, "MAX_NAMES", 2)
+    links = []
+    for i in range(4):                      # the computer seats as the page plays them
+        t = Table("game:00000000000000ab", Settings(speed="instant"), level="easy")
+        rng = random.Random(i)
+        while not t.hand.is_over:
+            if t.human_turn:
+                t.act(rng.choice(t.seat_view().legal))
+            else:
+                t.step()
+        links.append(result_fragment(t.game, by=f"P{i}", level="easy"))
+    calls: list[bool] = []
+    real = board.check_result
+
+    def counted(link, *, computer_moves=True):
+        calls.append(computer_moves)
+        return real(link, computer_moves=computer_moves)
+    monkeypatch.setattr(board, "check_result", counted)
+    boards, refused = board_of(links)
+    assert len(boards[0].rows) == 2 and calls.count(True) == 2     # two players' moves only
+    assert [r.reason for r in refused].count("more than 2 players for this game") == 2
