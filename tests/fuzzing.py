@@ -27,6 +27,7 @@ from sheepshead.errors import SheepsheadError
 from sheepshead.game import Game
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.rules import Rules
+from sheepshead.steps import drained
 from sheepshead.ui.backup import backup_link, import_backup, make_backup, read_backup
 from sheepshead.ui.boards import BOARDS_KEY, Boards
 from sheepshead.ui.daily import DailyResults
@@ -101,6 +102,25 @@ def valid_board_links() -> tuple[str, ...]:
     fragment, _ = board_fragment([BoardEntry(result_fragment(games[0], by="Ann"), True),
                                   BoardEntry(result_fragment(games[1]))])
     return (fragment,)
+
+
+_NAMES = ["Ann", "Ann%EF%B8%8F", "%D0%90nn", "Ann%F3%A0%81%81", "%E3%85%A4", "%40everyone",
+          "%5BAnn%5D(https%3A%2F%2Fexample.org)", "A%CC%81%CC%81%CC%81%CC%81nn", "", "%"]
+"""Names of board entries: one player in four disguises (U+FE0F, Cyrillic А, a tag
+character), a Hangul filler alone, chat markup, a Zalgo name, none, a broken escape."""
+
+
+def board_links() -> st.SearchStrategy[str]:
+    """Board links built from parts: entries of two real results and junk, copies of them,
+    the names of :data:`_NAMES`, hints and levels, up to twelve entries."""
+    actions = [parse_board(valid_board_links()[0])[i].link.split("result=1.")[1].split("&")[0]
+               for i in range(2)]
+    pieces = [*actions, actions[0][:-3], "AAAA", "*", actions[1] + "A"]
+    entry = st.tuples(st.sampled_from(pieces), st.sampled_from(_NAMES),
+                      st.sampled_from(["", "h", "x"]), st.sampled_from(["", "easy", "expert"]))
+    return st.lists(entry, min_size=1, max_size=12).map(
+        lambda es: "#daily=2026-11-30&board=1." + ",".join(
+            "!".join(e).rstrip("!") for e in es))
 
 
 @cache
@@ -236,8 +256,19 @@ def check_link_in_the_page(text: str) -> None:
     with within(SECONDS, "session"):
         s = Session(MemoryStorage(), lambda: dt.datetime(2026, 12, 1, 9, 0))
         s.start(text if text.startswith("#") else "#" + text)
+        drained(s.friends.reading())                # a board link's results, read as the
+        if s.friends.open is not None:              # page's background job reads them
+            s.friends.rows(s.friends.open)
     assert s.table is not None
-    assert len(s.take_notices()) <= 1 + (MAX_REFUSED_SHOWN if is_board_link(text) else 0)
+    assert len(s.take_notices()) <= 2 + (MAX_REFUSED_SHOWN if is_board_link(text) else 0)
+
+
+def check_board_link(text: str) -> None:
+    """A board link on the command line (``board``) and in the page."""
+    with within(SECONDS, "board"):
+        code, _, err = run_cli("board", "--scores-only", "--", text)
+    assert_ends_well(code, err, "board")
+    check_link_in_the_page(text)
 
 
 def check_record(text: str) -> None:

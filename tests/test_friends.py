@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import random
 from functools import cache
 
 import pytest
@@ -20,10 +21,23 @@ from sheepshead.board import (
     parse_board,
 )
 from sheepshead.errors import SheepsheadError
+from sheepshead.game import Game
 from sheepshead.results import check_result, parse_result, result_fragment
-from sheepshead.ui.boards import BOARDS_KEY, MAX_BOARDS, Boards, board_rows
+from sheepshead.steps import drained
+from sheepshead.ui.boards import BOARDS_KEY, MAX_BOARDS, Boards, Row, board_rows
+from sheepshead.ui.boardview import board_text
 from sheepshead.ui.controller import Controller
-from sheepshead.ui.events import Change, Draw, Share, Start, Tap, Wait
+from sheepshead.ui.events import (
+    Change,
+    Draw,
+    HashChange,
+    Progress,
+    Share,
+    Spawn,
+    Start,
+    Tap,
+    Wait,
+)
 from sheepshead.ui.saves import GAME_KEY, MemoryStorage
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
@@ -185,11 +199,32 @@ def page(storage: MemoryStorage | None = None, fragment: str = "") -> Controller
 
 
 def run(c: Controller, effects) -> list:
+    """``effects`` and those that follow: timers fired, and the board's background job
+    (reading a board link, checking rows) run to its end as the page runs it, then the
+    page's redraw (:class:`Progress`)."""
     seen = list(effects)
-    while (waits := [e for e in effects if isinstance(e, Wait)]):
-        effects = c.handle(waits[0].then)
+    for _ in range(100):
+        waits = [e for e in effects if isinstance(e, Wait)]
+        jobs = [e for e in effects if isinstance(e, Spawn)
+                and e.job == c.session.friends.check_rows]
+        if waits:
+            effects = c.handle(waits[0].then)
+        elif jobs:
+            drive(jobs[0].job(lambda: None))
+            effects = c.handle(Progress())
+        else:
+            return seen
         seen += effects
-    return seen
+    raise AssertionError("the page never settled")
+
+
+def drive(coroutine) -> None:
+    """Run a coroutine that only awaits ``asyncio.sleep(0)``, without an event loop."""
+    try:
+        while True:
+            coroutine.send(None)
+    except StopIteration:
+        pass
 
 
 def tap(c: Controller, ui: str) -> list:
@@ -311,3 +346,165 @@ def test_the_viewer_says_with_hints_when_the_board_entry_says_so_and_names_no_on
     assert about["Ann"].endswith('<span class="hints-tag">with hints</span>')
     assert "with hints" not in about["Anonymous"] and "Sender" not in seen["Anonymous"]
     assert "Anonymous finished +" in seen["Anonymous"]
+
+
+# ------------------------------------------------- hostile boards (issue 36)
+def random_link(i: int, by: str | None, hands: int = 1) -> str:
+    """A result of the New Game ``SEED`` whose every seat played at random: its scores check,
+    its computer moves do not (the forged row of issue 36, item 6)."""
+    game = Game(SEED)
+    rng = random.Random(i)
+    for h in range(hands):
+        if h:
+            game.next_hand()
+        state = game.current
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    return result_fragment(game, by, "easy")
+
+
+def counting(monkeypatch, *modules) -> list[str]:
+    """Count every replay (parse_result, check_result) that ``modules`` make."""
+    calls: list[str] = []
+    for module in modules:
+        for name in ("parse_result", "check_result"):
+            real = getattr(module, name)
+
+            def counted(*a, _real=real, _name=name, **k):
+                calls.append(_name)
+                return _real(*a, **k)
+            monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_adding_a_row_replays_no_row_already_there(monkeypatch):
+    """Issue 36, item 2: every row added replayed every stored row (1,225 replays for 50)."""
+    import sheepshead.ui.boards as boards_module
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    results = [checked(random_link(i, f"P{i}")) for i in range(40)]
+    calls = counting(monkeypatch, boards_module)
+    for link, check in results:
+        assert boards.add(link, check) == "added"
+    assert calls == [] and len(boards.board(f"#game={GAME_ID}").rows) == 40
+
+
+def test_a_big_board_link_is_read_a_replay_a_step_copies_once(monkeypatch):
+    """Issue 36, item 2: a 50-entry board link was one long task; now each step of its
+    reading does at most one replay, and a copy of an entry is not read again."""
+    import sheepshead.ui.friends as friends_module
+    entries = [BoardEntry(random_link(i, f"P{i}")) for i in range(45)]
+    fragment, carried = board_fragment(entries + entries[:5], limit=100_000)
+    assert carried == 50
+    c = page(MemoryStorage())
+    friends = c.session.friends
+    c.handle(HashChange(fragment))                  # the job is not run here: see below
+    assert friends.open == f"#game={GAME_ID}" and friends.incoming
+    calls = counting(monkeypatch, friends_module)
+    steps, longest = 0, 0
+    reading = friends.reading()
+    while True:
+        before = len(calls)
+        try:
+            next(reading)
+        except StopIteration:
+            break
+        steps += 1
+        longest = max(longest, len(calls) - before)
+    assert longest == 1 and calls.count("parse_result") == 45 and steps >= 90
+    rows = friends.rows(f"#game={GAME_ID}")
+    assert len(rows) == 45 and all(r.checking and r.place is None for r in rows)
+
+
+def test_rows_not_checked_rank_nowhere_share_nowhere_and_never_fill_the_board():
+    """Issue 36, item 6: forged rows (their computer moves fail) filled a board: closed at
+    once they stayed, a friend's real result was then refused as "full", and while open
+    they ranked and went into "Share as text"."""
+    forged = [BoardEntry(random_link(i, f"Forged{i}")) for i in range(50)]
+    fragment, _ = board_fragment(forged, limit=100_000)
+    storage = MemoryStorage()
+    c = page(storage)
+    friends = c.session.friends
+    c.handle(HashChange(fragment))
+    drained(friends.reading())                  # read, then closed before any moves check
+    tap(c, "board-close")
+    game = f"#game={GAME_ID}"
+    assert len(friends.boards.board(game).rows) == 50
+    c.session.settings.name_asked = True
+    tap(c, "board")                             # today's board, then the archive's game
+    tap(c, "board-reveal")
+    friends.checking = True                     # (no background job started meanwhile)
+    c.handle(Tap(ui="board-open:0"))
+    tap(c, "board-reveal")
+    assert friends.open == game                     # as if the moves check were running now
+    kind, html = friends.overlay()
+    assert kind == "board" and html.count("checking…") == 50 and "Forged" in html and "1st" not in html
+    assert not [e for e in tap(c, "board-text") if isinstance(e, Share)]
+    assert not [e for e in tap(c, "board-share") if isinstance(e, Share)]
+    # A friend's real result still goes on the board, and is ranked once checked.
+    friends.checking = False
+    real = link_of(SEED, "Ann", False)
+    assert friends.seen(*checked(real)) == "added"
+    run(c, c.handle(Progress()))                # the background job: every row checked
+    rows = friends.rows(game)
+    assert [(r.name, r.place) for r in rows] == [("Ann", 1)]
+    assert [r.link for r in friends.boards.board(game).rows] == [real]
+    text = shared(tap(c, "board-text"))
+    assert "Ann" in text and "Forged" not in text
+
+
+def test_the_page_and_the_command_line_rank_the_same_links_alike():
+    """Issue 36, item 8 / issue 38, item 4: the page ranked the first link's level and kept
+    a different result for a repeated name than ``board`` did."""
+    links = [link_of(SEED, "Bev", False, level="easy"),
+             link_of(SEED, "Cy", True, level="standard"),
+             link_of(SEED, "Dee", False, level="standard"),
+             link_of(SEED, "Ann", True, level="standard", hands=2),
+             link_of(SEED, "Ann", True, level="standard"),          # the same game, further
+             link_of(SEED, "\u0410nn", False, level="standard")]    # Ann in Cyrillic
+    boards, _ = board_of(links)
+    cli = [(r.name, r.place, r.tied, r.total, r.hands) for r in boards[0].rows]
+    fragment, carried = board_fragment([BoardEntry(x) for x in links], limit=100_000)
+    assert carried == len(links)
+    c = page(MemoryStorage(), fragment)
+    tap(c, "board-reveal")
+    shown = [(r.name, r.place, r.tied, r.total, r.hands)
+             for r in c.session.friends.rows(f"#game={GAME_ID}")]
+    assert shown == cli
+    assert [n for n, *_ in cli] .count("Ann") == 1 and ("Bev", None) in [(n, p) for n, p, *_
+                                                                        in cli]
+    assert next(h for n, *_, h in cli if n == "Ann") == 10
+
+
+def test_names_are_shown_in_their_normal_form_and_blank_ones_visibly():
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    boards.add(*checked(link_of(SEED, "Ann\ufe0f", False)))
+    assert boards.add(*checked(link_of(SEED, "\u0410nn", True))) == "kept"    # one player
+    boards.add(*checked(link_of(SEED, "\u3164", True)))
+    rows, _ = board_rows(boards.board(f"#game={GAME_ID}"), None, "You")
+    assert sorted(r.name for r in rows) == ["(blank name)", "Ann"]
+
+
+def test_share_as_text_makes_chat_markup_plain():
+    """Issue 36, item 9: "Share as text" passed @everyone and [Ann](https://…) into chats."""
+    names = ["@everyone", "[Ann](https://x.org)", "*b*", "_i_", "`c`", "<@123>", "~s~|"]
+    rows = tuple(Row(n, False, 10 - i, 1 + i, False, True, 10, "easy", None, None, True,
+                     "#game=x&result=1.A", ()) for i, n in enumerate(names))
+    lines = board_text("Game x", rows, URL + "#game=x").splitlines()[1:-1]
+    assert len(lines) == len(names)
+    for line, name in zip(lines, names, strict=True):
+        written = line.split(" ", 1)[1].rsplit(" ", 1)[0]
+        assert not set(written) & set("@[]()*_`<>~|:#\\"), line
+        assert len(written) == len(name)            # one look-alike a character
+
+
+def test_one_unreadable_entry_is_said_in_the_singular():
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    boards.add(*checked(link_of(SEED, "Ann", False)))
+    data = json.loads(storage.items[BOARDS_KEY])
+    data["boards"]["#daily=2026-12-01"] = {"rows": "x", "changed": ""}
+    storage.items[BOARDS_KEY] = json.dumps(data)
+    boards.games()
+    assert "(1 entry could not be read)" in boards.take_notices()[0]

@@ -52,6 +52,14 @@ def test_mutated_board_links_in_the_page(text: str) -> None:
     fuzzing.check_link_in_the_page(text)
 
 
+@settings(FAST, max_examples=20)
+@given(fuzzing.board_links())
+def test_generated_board_links(text: str) -> None:
+    """Board links built from parts (copies, junk, look-alike names, many entries), on the
+    command line and in the page."""
+    fuzzing.check_board_link(text)
+
+
 @settings(FAST, max_examples=40)
 @given(fuzzing.mutated(fuzzing.valid_boards()))
 def test_mutated_boards(text: str) -> None:

@@ -18,18 +18,34 @@ one JSON value under ``sheepshead.boards`` (:class:`BoardBook`), written by :cla
 * Read as the saves are (outside text): too long, too deep or not a board book → set aside
   (``sheepshead.set-aside.<n>``) with one notice, and an empty book starts; entries this
   version cannot read are left out, the whole text set aside first, with one notice.  Nothing
-  stored is trusted: :func:`board_rows` checks every link again before it is shown.
+  stored is trusted: every link is checked again before it ranks (:func:`board_rows`; the
+  page does it once a tab, in the background: :mod:`.friends`).
+* Cost bounded by the row: adding one compares it with the rows there by the names in their
+  links (:func:`~sheepshead.board.link_name`, :func:`~sheepshead.names.skeleton`), never
+  replaying them; :meth:`Boards.add_many` adds a board link's results in one read and write.
+* A board fills only with checked results: rows whose computer moves are not checked yet
+  (``moves`` None) do not count towards :data:`~sheepshead.board.MAX_NAMES`, and a new
+  result takes the place of the last of them when the board holds 50 rows.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..board import ANONYMOUS, MAX_NAMES
+from ..board import (
+    ANONYMOUS,
+    MAX_NAMES,
+    further_on,
+    link_name,
+    one_a_name,
+    ranked_order,
+    ranking,
+)
 from ..errors import SheepsheadError
+from ..names import shown_name, skeleton
 from ..results import HUMAN_SEAT, ResultCheck, ResultLink, check_result, parse_result
 from .jsontext import parse_json
 from .saves import Storage, StorageFailed, set_aside
@@ -156,6 +172,8 @@ class Boards:
         self.storage = storage
         self.today = today
         self._notices: list[str] = []
+        self._read: tuple[str, BoardBook] | None = None
+        """The text read last and its book: the same text is not parsed again."""
 
     def take_notices(self) -> list[str]:
         out, self._notices = self._notices, []
@@ -168,12 +186,17 @@ class Boards:
             return BoardBook(read_only=True)
         if text is None:
             return BoardBook()
+        if self._read is not None and self._read[0] == text:
+            return self._read[1]
         try:
             book = BoardBook.from_text(text)
         except SheepsheadError as e:
             return self._set_aside(text, str(e), BoardBook())
+        if not book.unread:
+            self._read = (text, book)
         if book.unread:
-            return self._set_aside(text, f"{book.unread} entries could not be read", book)
+            what = "1 entry" if book.unread == 1 else f"{book.unread:,} entries"
+            return self._set_aside(text, f"{what} could not be read", book)
         return book
 
     def _set_aside(self, text: str, reason: str, keep: BoardBook) -> BoardBook:
@@ -200,29 +223,34 @@ class Boards:
     def add(self, link: ResultLink, check: ResultCheck, hints: bool | None = None, *,
             replace_named: bool = False, moves: bool | None = None) -> Added:
         """Put a checked result on its game's board (see the module docstring)."""
-        game, text = game_key(link), check.link
+        return self.add_many([(link, check, hints)], replace_named=replace_named,
+                             moves=moves)[0]
+
+    def add_many(self, results: Sequence[tuple[ResultLink, ResultCheck, bool | None]], *,
+                 replace_named: bool = False, moves: bool | None = None) -> list[Added]:
+        """Put checked results on their games' boards, the book read and written once.  Each
+        result is compared with the rows there by its name alone (read from the stored
+        link, never replayed): adding a row costs that row, not the board."""
         book = self.book()
-        old = book.boards.get(game, Stored())
-        rows = list(old.rows)
-        same = [i for i, r in enumerate(rows) if _name(r.link) == (link.by or ANONYMOUS)
-                and link.by is not None]
-        for i, r in enumerate(rows):
-            if r.link == text:
-                if (hints is not None and r.hints != hints) or (moves and not r.moves):
-                    rows[i] = Kept(text, r.hints if hints is None else hints, r.moves or moves)
-                    return self._write(book, game, replace(old, rows=tuple(rows)), "same")
-                return "same"
-        if same:
-            earlier = rows[same[0]].link
-            further = _actions(text).startswith(_actions(earlier))
-            if not (further or replace_named):
-                return "kept"
-            rows[same[0]] = Kept(text, hints, moves)
-            return self._write(book, game, replace(old, rows=tuple(rows)), "replaced")
-        if len(rows) >= MAX_NAMES:
-            return "full"
-        rows.append(Kept(text, hints, moves))
-        return self._write(book, game, replace(old, rows=tuple(rows)), "added")
+        boards = dict(book.boards)
+        out: list[Added] = []
+        changed: set[str] = set()
+        players: dict[str, dict[str, str]] = {}         # by game: each player's stored link
+        for link, check, hints in results:
+            game = game_key(link)
+            old = boards.get(game, Stored())
+            if game not in players:
+                players[game] = {p: k.link for k in reversed(old.rows)
+                                 if (p := _player(k.link)) is not None}
+            what, board = _added(old, link, check, hints, replace_named, moves,
+                                 players[game])
+            out.append(what)
+            if board is not old:
+                boards[game] = board
+                changed.add(game)
+        if changed and self._write_all(book, boards, changed) == "refused":
+            return ["refused" if w in ("added", "replaced", "same") else w for w in out]
+        return out
 
     def mine(self, game: str, link: str, hints: bool) -> None:
         """Keep your own result of a New Game on its board (the first one stays)."""
@@ -248,38 +276,76 @@ class Boards:
             self._write(book, game, replace(old, rows=rows), "checked")
 
     def _write(self, book: BoardBook, game: str, board: Stored, what: Added) -> Added:
+        boards = dict(book.boards)
+        boards[game] = board
+        return self._write_all(book, boards, {game}) or what
+
+    def _write_all(self, book: BoardBook, boards: dict[str, Stored], changed: set[str]
+                   ) -> str | None:
+        """Write ``boards`` (those in ``changed`` dated today); "refused" when storage
+        refused it, else None."""
         if book.read_only:
             return "refused"
         today = self.today().isoformat()
-        boards = {g: b for g, b in book.boards.items() if g != game}
-        boards[game] = replace(board, changed=today)
-        while len(boards) > MAX_BOARDS:       # the least recently changed go first
-            del boards[min(boards, key=lambda g: (boards[g].changed, g))]
+        dated = {g: b for g, b in boards.items() if g not in changed}
+        dated.update({g: replace(boards[g], changed=today) for g in changed})
+        while len(dated) > MAX_BOARDS:       # the least recently changed go first
+            del dated[min(dated, key=lambda g: (dated[g].changed, g))]
         try:
-            self.storage.set(BOARDS_KEY, replace(book, boards=boards).to_text())
+            self.storage.set(BOARDS_KEY, replace(book, boards=dated).to_text())
         except OSError:
             return "refused"
-        return what
+        return None
+
+
+def _added(old: Stored, link: ResultLink, check: ResultCheck, hints: bool | None,
+           replace_named: bool, moves: bool | None, players: dict[str, str]
+           ) -> tuple[Added, Stored]:
+    """What adding one result to ``old`` does, and the board after it; ``players`` (each
+    player's stored link, by skeleton) is kept up to date."""
+    text, rows = check.link, list(old.rows)
+    for i, r in enumerate(rows):
+        if r.link == text:
+            if (hints is not None and r.hints != hints) or (moves and not r.moves):
+                rows[i] = Kept(text, r.hints if hints is None else hints, r.moves or moves)
+                return "same", replace(old, rows=tuple(rows))
+            return "same", old
+    player = None if link.by is None else skeleton(link.by)
+    earlier = None if player is None else players.get(player)
+    if player is not None and earlier is not None:
+        if not (further_on(text, earlier) or replace_named):
+            return "kept", old
+        rows = [Kept(text, hints, moves) if r.link == earlier else r for r in rows]
+        players[player] = text
+        return "replaced", replace(old, rows=tuple(rows))
+    if len(rows) >= MAX_NAMES:
+        waiting = [i for i, r in enumerate(rows) if not r.moves]
+        if len(rows) - len(waiting) >= MAX_NAMES:
+            return "full", old              # full of checked results only
+        gone = rows.pop(waiting[-1])        # a result still unchecked makes room
+        players.pop(_player(gone.link) or "", None)
+    rows.append(Kept(text, hints, moves))
+    if player is not None:
+        players[player] = text
+    return "added", replace(old, rows=tuple(rows))
 
 
 def _actions(link: str) -> str:
     return link.partition("&result=")[2].partition("&")[0]
 
 
-def _name(link: str) -> str:
-    """The name of a stored link (parsed: percent-decoded), or Anonymous."""
-    try:
-        by = parse_result(link).by
-    except SheepsheadError:
-        return ""
-    return by if by is not None else ANONYMOUS
+def _player(link: str) -> str | None:
+    """Who a stored link's result is by (the skeleton of its name; None: Anonymous)."""
+    by = link_name(link)
+    return None if by is None else skeleton(by)
 
 
 # ------------------------------------------------------------------ rows
 @dataclass(frozen=True)
 class Row:
     """One row of a board as shown: ``place`` None for a result not ranked (a Daily played
-    against other computer players); ``scores`` its player's score hand by hand."""
+    against other computer players, or one still being checked: ``checking``); ``scores``
+    its player's score hand by hand."""
 
     name: str
     mine: bool
@@ -294,24 +360,41 @@ class Row:
     moves: bool | None
     link: str
     scores: tuple[int, ...]
+    checking: bool = False
+    """Its check is still running: it ranks nowhere and goes into no share."""
 
 
 def board_rows(stored: Stored, own: Kept | None, own_name: str,
                checks: dict[str, ResultCheck | str] | None = None
                ) -> tuple[tuple[Row, ...], tuple[str, ...]]:
-    """The rows of a board, ranked (by total, then name; ties share a place), your own
-    (``own``) among them, marked; and the links that failed their check again (each its
-    one-line reason).  ``checks`` caches the checks by link."""
+    """The rows of a board, ranked by :func:`~sheepshead.board.ranking` (the command line's
+    ranking: by total, then name; ties share a place), your own (``own``) among them, marked;
+    one row a player (:func:`~sheepshead.board.one_a_name`); and the links that failed their
+    check (each its one-line reason).
+
+    ``checks`` caches the scores' checks by link.  Without it every row is checked here (a
+    replay each); with it (the page) a row not in it yet is not replayed but shown as
+    checking, as is a friend's row whose computer moves are not checked yet: it ranks
+    nowhere.  The page's background job fills the cache (:mod:`.friends`)."""
     cache: dict[str, ResultCheck | str] = {} if checks is None else checks
     rows: list[Row] = []
+    waiting: list[Row] = []
     refused: list[str] = []
     entries = [(k, False) for k in stored.rows] + ([(own, True)] if own is not None else [])
     own_actions = _actions(own.link) if own is not None else None
+    named: list[tuple[str, tuple[Kept, bool]]] = []
     for kept, mine in entries:
         if not mine and own_actions is not None and _actions(kept.link) == own_actions:
             continue                                    # your own result, sent back to you
+        by = link_name(kept.link)
+        named.append((ANONYMOUS if mine or by is None else shown_name(by), (kept, mine)))
+    friends = one_a_name([n for n in named if not n[1][1]],
+                         lambda a, b: further_on(a[0].link, b[0].link))
+    chosen = [kept for kept, _ in friends] + [n for n in named if n[1][1]]
+    for shown, (kept, mine) in chosen:
+        name = shown_name(own_name) if mine else shown
         check = cache.get(kept.link)
-        if check is None:
+        if check is None and checks is None:
             try:
                 check = check_result(parse_result(kept.link), computer_moves=False)
             except SheepsheadError as e:
@@ -320,24 +403,18 @@ def board_rows(stored: Stored, own: Kept | None, own_name: str,
         if isinstance(check, str):
             refused.append(check)
             continue
-        name = own_name if mine else (check.by if check.by is not None else ANONYMOUS)
-        rows.append(Row(name, mine, check.totals[HUMAN_SEAT], None, False, check.finished,
-                        check.hands, check.level, check.daily_opponents, kept.hints,
-                        kept.moves, kept.link, tuple(s[HUMAN_SEAT] for s in check.scores)))
-    level = next((r.level for r in rows if r.mine), rows[0].level if rows else "")
-    ranked = sorted((r for r in rows if _ranked(r, level)),
-                    key=lambda r: (-r.total, not r.mine, r.name.casefold()))
-    others = sorted((r for r in rows if not _ranked(r, level)),
-                    key=lambda r: (-r.total, r.name.casefold()))
-    totals = [r.total for r in ranked]
-    out = [replace(r, place=1 + sum(t > r.total for t in totals),
-                   tied=totals.count(r.total) > 1) for r in ranked]
-    return tuple(out + others), tuple(refused)
-
-
-def _ranked(row: Row, level: str) -> bool:
-    """A Daily's result against the Daily's players; a New Game's at the board's level."""
-    if row.daily_opponents is not None:
-        return row.daily_opponents
-    return row.level == level
-
+        if check is None:
+            waiting.append(Row(name, mine, 0, None, False, False, 0, "", None, kept.hints,
+                               kept.moves, kept.link, (), checking=True))
+            continue
+        row = Row(name, mine, check.totals[HUMAN_SEAT], None, False, check.finished,
+                  check.hands, check.level, check.daily_opponents, kept.hints, kept.moves,
+                  kept.link, tuple(s[HUMAN_SEAT] for s in check.scores))
+        if not mine and not kept.moves:
+            waiting.append(replace(row, checking=True))
+        else:
+            rows.append(row)
+    places = ranking(rows)
+    out = [replace(rows[i], place=places[i][0], tied=places[i][1])
+           for i in ranked_order(rows)]
+    return tuple(out + waiting), tuple(refused)

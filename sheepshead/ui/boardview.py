@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 
 from ..game import HANDS_PER_GAME
+from ..names import chat_safe
 from .boards import Row
 from .markup import button
 from .wording import place_text, signed
@@ -42,8 +43,11 @@ def _place(row: Row) -> str:
     return "–" if row.place is None else place_text(row.place, False, 1).partition(" of ")[0]
 
 
-def row_notes(row: Row, checking: bool = False) -> list[str]:
-    """What a row says besides its place, name and total."""
+def row_notes(row: Row) -> list[str]:
+    """What a row says besides its place, name and total (a row still being checked:
+    only that)."""
+    if row.checking:
+        return ["checking…"]
     notes = []
     if row.tied:
         notes.append("tied")
@@ -55,25 +59,23 @@ def row_notes(row: Row, checking: bool = False) -> list[str]:
         notes.append(f"not the Daily's opponents ({row.level})")
     elif row.place is None:
         notes.append(f"vs {row.level} players")
-    if row.moves is None and not row.mine:
-        notes.append("checking the computer moves…" if checking else "scores checked")
     return notes
 
 
-def _row(i: int, row: Row, checking: bool) -> str:
+def _row(i: int, row: Row) -> str:
     you = ' <span class="you-tag">you</span>' if row.mine else ""
-    notes = " · ".join(row_notes(row, checking))
+    notes = " · ".join(row_notes(row))
     return (f'<li class="board-row{" you" if row.mine else ""}">'
             f'<button type="button" class="btn board-open-row" data-ui="board-row:{i}">'
             f'<span class="pos">{_place(row)}</span> '
             f'<span class="who"><bdi>{escape(row.name)}</bdi>{you}</span> '
-            f'<span class="pts">{signed(row.total)}</span>'
+            f'<span class="pts">{"…" if row.checking else signed(row.total)}</span>'
             + (f'<span class="notes small">{escape(notes)}</span>' if notes else "")
             + "</button></li>")
 
 
 def _side_by_side(rows: tuple[Row, ...]) -> str:
-    shown = rows[:SIDE_BY_SIDE]
+    shown = [r for r in rows if not r.checking][:SIDE_BY_SIDE]
     if len(shown) < 2:
         return ""
     head = "".join(f'<th scope="col"{_you(r)}><bdi>{escape(r.name)}</bdi></th>' for r in shown)
@@ -100,10 +102,14 @@ def board_html(game: str, title: str, rows: tuple[Row, ...], *, checking: bool,
     ``played`` whether you have a result here (else "Play it" is offered)."""
     parts = []
     if rows:
-        items = "".join(_row(i, r, checking) for i, r in enumerate(rows))
+        items = "".join(_row(i, r) for i, r in enumerate(rows))
+        waiting = sum(r.checking for r in rows)
         parts.append(f'<ol class="board-rows" id="board-rows">{items}</ol>'
                      '<p class="small">Tap a row to replay that game. Only results checked '
-                     'in this browser are kept.</p>')
+                     'in this browser are kept.'
+                     + (f" Checking {waiting} {'result' if waiting == 1 else 'results'}: "
+                        "they are ranked and shared once checked." if waiting and checking
+                        else "") + "</p>")
     else:
         parts.append('<p class="lead">No results yet. Share yours, and open the links your '
                      'friends send: each is checked here and added.</p>')
@@ -163,20 +169,22 @@ def _dialog(title: str, body: str) -> str:
 
 def _line(row: Row) -> str:
     place = f"{_place(row)}{'=' if row.tied else ''}"
-    extra = [n for n in row_notes(row) if n not in ("tied", "scores checked")]
-    return f"{place} {row.name} {signed(row.total)}" + "".join(f" · {n}" for n in extra)
+    extra = [n for n in row_notes(row) if n != "tied"]
+    return f"{place} {chat_safe(row.name)} {signed(row.total)}" + "".join(
+        f" · {n}" for n in extra)
 
 
 def board_text(title: str, rows: tuple[Row, ...], play_url: str) -> str:
-    """The board for a chat: a line a place, then the game's link to play it::
+    """The board for a chat: a line a place, then the game's link to play it (rows still
+    being checked left out; names with chat markup made plain: :func:`~sheepshead.names.chat_safe`)::
 
         Sheepshead Daily 2026-12-01 board
         1st Ann +12
         2nd Bev +3 · with hints
         Play it: https://…/#daily=2026-12-01
     """
-    return "\n".join([f"Sheepshead {title} board", *(_line(r) for r in rows),
-                      f"Play it: {play_url}"])
+    return "\n".join([f"Sheepshead {title} board",
+                      *(_line(r) for r in rows if not r.checking), f"Play it: {play_url}"])
 
 
 def board_link_text(title: str, url: str, carried: int, total: int) -> str:

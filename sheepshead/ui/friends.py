@@ -5,20 +5,24 @@ Pure Python (no ``js``).  A :class:`Friends` belongs to a
 :class:`~sheepshead.ui.session.Session`: the session tells it of every result link it opens
 (:meth:`Friends.seen`: checked, it goes on that game's board) and of every New Game you
 finish (:meth:`Friends.record_mine`); a board link (``#daily=…&board=1.…``, see
-``docs/results.md``) opens here (:meth:`Friends.open_link`): each of its results is checked
-alone, a refused one is named once and kept nowhere.  :meth:`Friends.intent` answers the
-board's buttons and returns the text to share, if any; :meth:`Friends.check_rows` checks the
-computer moves of the open board's rows in the background, as the viewer does.
+``docs/results.md``) opens here (:meth:`Friends.open_link`): the board shows at once and its
+results are read in the background, each checked alone, once; a refused one is named once
+and kept nowhere.  :meth:`Friends.intent` answers the board's buttons and returns the text to
+share, if any; :meth:`Friends.check_rows` is the background job: it reads the board links
+opened, then checks the open board's rows (their scores once a tab, then each friend's
+computer moves, as the viewer does), sliced so that the page keeps answering.  A row still
+being checked is shown "checking…" and is in no share (:meth:`Friends.shared_rows`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import datetime as _dt
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Generator
+from dataclasses import replace
 from typing import Any, Protocol
 
-from ..board import BoardEntry, board_fragment, parse_board
+from ..board import BoardEntry, board_fragment, board_game, link_key, parse_board
 from ..errors import SheepsheadError
 from ..grammar import parse_date
 from ..results import (
@@ -42,6 +46,7 @@ from .boardview import (
     name_html,
 )
 from .daily import DailyResults
+from .pacing import REDRAW_EVERY_S, finished
 from .saves import SaveStore
 from .settings import Settings
 from .table import Table
@@ -108,6 +113,11 @@ class Friends:
         self.tried: set[str] = set()
         """Links whose computer moves were checked in this tab (once is enough, even when
         storage refused to keep the outcome)."""
+        self.passed: set[str] = set()
+        """Links whose computer moves were found this version's players' in this tab."""
+        self.incoming: list[tuple[str, tuple[tuple[int, BoardEntry], ...]]] = []
+        """Board links opened and not read yet: their game, their distinct entries (each
+        with its place in the link, 1-based)."""
 
     # ------------------------------------------------------------ results in
     def seen(self, link: ResultLink, check: ResultCheck, hints: bool | None = None,
@@ -119,6 +129,7 @@ class Friends:
         own = self.own(game)
         if own is not None and _actions(own.link) == _actions(check.link):
             return "own"                                # your own result
+        self.checks[check.link] = check                 # its scores: checked once
         what = self.boards.add(link, check, hints)
         if what == "kept":
             self.offer = (game, link, check)
@@ -135,41 +146,69 @@ class Friends:
                           f"kept.")
 
     def open_link(self, text: str) -> None:
-        """A board link: check each result alone, keep the good ones, name the refused ones
-        once; then show the board (behind the spoiler guard for a game not played here)."""
+        """A board link: show its game's board at once (behind the spoiler guard for a game
+        not played here) and read its results in the background (:meth:`check_rows`), each
+        checked alone: the good ones kept, the refused ones named once."""
         try:
             entries = parse_board(text)
+            game = board_game(text)
         except SheepsheadError as e:
             self.s.notice(f"This board link cannot be read: {e}. Here is today's Daily.")
             self.s.open_daily(self.s.today)
             return
-        game: str | None = None
-        refused: list[str] = []
-        kept: list[tuple[str, str | None]] = []
-        for i, entry in enumerate(entries, 1):
-            try:
-                link = parse_result(entry.link)
-                check = check_result(link, computer_moves=False)
-            except SheepsheadError as e:
-                refused.append(f"result {i}: {e}")
-                continue
-            game = game_key(link)
-            what = self.seen(link, check, entry.hints, say=False)
-            if what in ("kept", "full") and not kept:
-                kept.append((what, link.by))
-        for what, by in kept:                           # one line, not one a result
-            self._not_kept(game or "", what, by)
-        for line in refused[:MAX_REFUSED_SHOWN]:
-            self.s.notice(f"Refused on this board link, and not kept: {line}")
-        if len(refused) > MAX_REFUSED_SHOWN:
-            self.s.notice(f"… and {len(refused) - MAX_REFUSED_SHOWN} more refused.")
-        if game is None:
-            self.s.open_daily(self.s.today)
-            return
+        fresh: dict[str, tuple[int, BoardEntry]] = {}
+        for i, entry in enumerate(entries, 1):      # the same result twice: read once
+            fresh.setdefault(link_key(entry.link), (i, entry))
+        self.incoming.append((game, tuple(fresh.values())))
         if self.s.table is None:
             self.s.open_default()
         self.s.link = None
         self.open = game
+
+    def reading(self) -> Generator[None, None, None]:
+        """Read the board links opened and not read yet, a step at a time
+        (:meth:`check_rows` runs it sliced; tests drain it)."""
+        while self.incoming:
+            game, entries = self.incoming.pop(0)
+            yield from self._read_incoming(game, entries)
+
+    def _read_incoming(self, game: str, entries: tuple[tuple[int, BoardEntry], ...]
+                       ) -> Generator[None, None, None]:
+        """Read a board link's results (each with its place in the link) a step at a time:
+        each result's replay and its scores' check are a step each; the board is written
+        once at the end."""
+        refused: list[str] = []
+        checked: list[tuple[ResultLink, ResultCheck, bool | None]] = []
+        for i, entry in entries:
+            try:
+                link = parse_result(entry.link)
+                yield
+                check = check_result(link, computer_moves=False)
+            except SheepsheadError as e:
+                refused.append(f"result {i}: {e}")
+                yield
+                continue
+            yield
+            if game_key(link) != game:
+                refused.append(f"result {i}: not a result of this board's game")
+                continue
+            self.checks[check.link] = check
+            checked.append((link, check, entry.hints))
+        own = self.own(game)
+        mine = None if own is None else _actions(own.link)
+        theirs = [c for c in checked if _actions(c[1].link) != mine]   # yours sent back
+        done = self.boards.add_many(theirs)
+        for (link, check, _), what in zip(theirs, done, strict=True):
+            if what == "kept":
+                self.offer = (game, link, check)
+        said = next(((w, c[0].by) for c, w in zip(theirs, done, strict=True)
+                     if w in ("kept", "full")), None)
+        if said is not None:                        # one line, not one a result
+            self._not_kept(game, *said)
+        for line in refused[:MAX_REFUSED_SHOWN]:
+            self.s.notice(f"Refused on this board link, and not kept: {line}")
+        if len(refused) > MAX_REFUSED_SHOWN:
+            self.s.notice(f"… and {len(refused) - MAX_REFUSED_SHOWN} more refused.")
 
     def record_mine(self, table: Table) -> None:
         """A New Game you finished: your result goes on its board (the first one stays)."""
@@ -199,12 +238,27 @@ class Friends:
         return next((k.hints for k in kept if _actions(k.link) == actions), None)
 
     def rows(self, game: str) -> tuple[Row, ...]:
+        """The board's rows as shown: a row not checked yet in this tab is "checking" (the
+        background job checks it: :meth:`check_rows`); one that failed is left out (the job
+        said so once)."""
         name = self.s.settings.name or "You"
-        rows, refused = board_rows(self.boards.board(game), self.own(game), name, self.checks)
-        for reason in refused:
-            self.s.notice(f"A result kept on this board cannot be read any more ({reason}); "
-                          f"it is left out.")
-        return rows
+        own = self.own(game)
+        if own is not None and own.link not in self.checks:     # yours: one replay, now
+            try:
+                self.checks[own.link] = check_result(parse_result(own.link),
+                                                     computer_moves=False)
+            except SheepsheadError as e:
+                self.checks[own.link] = str(e)
+        stored = self.boards.board(game)
+        if self.passed:                 # checked here, even where storage refused to keep it
+            stored = replace(stored, rows=tuple(Kept(k.link, k.hints, True)
+                                                if k.link in self.passed else k
+                                                for k in stored.rows))
+        return board_rows(stored, own, name, self.checks)[0]
+
+    def shared_rows(self, game: str) -> tuple[Row, ...]:
+        """The rows a share carries: the checked ones only."""
+        return tuple(r for r in self.rows(game) if not r.checking)
 
     # ------------------------------------------------------------ on screen
     def overlay(self) -> tuple[str, str] | None:
@@ -238,11 +292,13 @@ class Friends:
         return True
 
     def _rules_text(self, game: str) -> str:
+        """The table options of a New Game's board, in words (from its game's own link)."""
         if not game.startswith("#game="):
             return ""
+        code = game.partition("&rules=")[2]
         try:
-            rules = parse_result(next(iter(_links(self, game)))).rules
-        except (StopIteration, SheepsheadError):
+            rules = Rules.from_code(code) if code else Rules()
+        except SheepsheadError:
             return ""
         return ", ".join(rules_phrases(rules))
 
@@ -312,7 +368,7 @@ class Friends:
             game = s.hash()
         else:
             game = self.open or ""
-        rows = self.rows(game) if game else ()
+        rows = self.shared_rows(game) if game else ()
         if not rows:
             return None
         title = board_title(game, self._rules_text(game))
@@ -337,48 +393,93 @@ class Friends:
 
     # ------------------------------------------------------------ background
     def wanted(self) -> bool:
-        """Rows of the open board wait for their computer-move check, and none runs: True
-        once, as the check is then taken to run (:meth:`check_rows`, spawned at once)."""
-        if self.checking or self.open is None or not self._unchecked(self.open):
+        """A board link waits to be read, or rows of the open board wait for their check,
+        and no job runs: True once, as the job is then taken to run (:meth:`check_rows`,
+        spawned at once)."""
+        if self.checking or not (self.incoming or (self.open is not None
+                                                   and self._unchecked(self.open))):
             return False
         self.checking = True
         return True
 
     async def check_rows(self, redraw: Callable[[], None]) -> None:
-        """Check the computer moves of the open board's rows, one at a time, yielding after
-        each decision; a row whose moves are not this version's players' is taken off, with
-        one line.  Gives up when the board is closed (the rest wait for the next time)."""
+        """The background job: read the board links opened (:meth:`open_link`), then check
+        the open board's rows one at a time: first the scores of every row not checked in
+        this tab (a replay each), then the computer moves of each friend's row, a decision
+        at a time.  One sliced computation (:func:`~sheepshead.ui.pacing.finished`: the
+        page's turn every few milliseconds, whatever the rows cost), the board redrawn at
+        most four times a second; a row that fails is taken off with one line.  The moves'
+        check gives up when the board is closed (the rest wait for the next time)."""
         try:
-            while self.open is not None:
-                game = self.open
-                todo = self._unchecked(game)
-                if not todo:
-                    break
-                link = todo[0]
-                self.tried.add(link)
-                result = None
-                try:
-                    for step in check_steps(parse_result(link)):
-                        if self.open != game:
-                            return
-                        result = step or result
-                        await asyncio.sleep(0)
-                except SheepsheadError as e:
-                    self.refused(game, link, str(e))
-                    continue
-                if result is not None and result.computer_moves_match:
-                    self.boards.checked(game, link)
-                else:
-                    why = result.first_difference if result is not None else "not checked"
-                    self.refused(game, link, f"the computer moves differ ({why})")
-                redraw()
+            await finished(self._work(redraw))
         finally:
             self.checking = False
             redraw()
 
+    def _work(self, redraw: Callable[[], None],
+              clock: Callable[[], float] = time.monotonic) -> Generator[None, None, None]:
+        """:meth:`check_rows`'s work, a step at a time."""
+        shown = clock()
+
+        def progress() -> None:
+            nonlocal shown
+            if clock() - shown >= REDRAW_EVERY_S:
+                shown = clock()
+                redraw()
+        if self.incoming:
+            yield from self.reading()
+            redraw()
+        while self.open is not None:
+            game = self.open
+            todo = self._unchecked(game)
+            if not todo:
+                break
+            yield from self._check_row(game, todo[0])
+            yield
+            progress()
+
+    def _check_row(self, game: str, link: str) -> Generator[None, None, None]:
+        """One row's check: its scores (when not cached), else its computer moves."""
+        if link not in self.checks:
+            try:
+                self.checks[link] = check_result(parse_result(link), computer_moves=False)
+            except SheepsheadError as e:
+                self.checks[link] = str(e)
+                if any(k.link == link for k in self.boards.board(game).rows):
+                    self.refused(game, link, str(e))
+                else:
+                    self.s.notice(f"Your result on the board of the {board_title(game)} "
+                                  f"cannot be read any more ({e}); it is left out.")
+            return
+        self.tried.add(link)
+        result = None
+        try:
+            for step in check_steps(parse_result(link)):
+                if self.open != game:
+                    self.tried.discard(link)
+                    return
+                result = step or result
+                yield
+        except SheepsheadError as e:
+            self.refused(game, link, str(e))
+            return
+        if result is not None and result.computer_moves_match:
+            self.passed.add(link)
+            self.boards.checked(game, link)
+        else:
+            why = result.first_difference if result is not None else "not checked"
+            self.refused(game, link, f"the computer moves differ ({why})")
+
     def _unchecked(self, game: str) -> list[str]:
-        return [k.link for k in self.boards.board(game).rows
-                if k.moves is None and k.link not in self.tried]
+        """The rows of ``game`` whose scores are not checked in this tab, then the friends'
+        rows whose computer moves are not checked yet."""
+        board = self.boards.board(game)
+        own = self.own(game)
+        kept = list(board.rows) + ([own] if own is not None else [])
+        scores = [k.link for k in kept if k.link not in self.checks]
+        moves = [k.link for k in board.rows if k.moves is None and k.link not in self.tried
+                 and not isinstance(self.checks.get(k.link), str)]
+        return scores + moves
 
     def moves_checked(self, link: ResultLink, ok: bool | None, difference: str | None) -> None:
         """The viewer's check of a link ended: mark its row, or take it off."""
@@ -387,6 +488,7 @@ class Friends:
         game, text = game_key(link), link.fragment()
         self.tried.add(text)
         if ok:
+            self.passed.add(text)
             self.boards.checked(game, text)
         elif any(k.link == text for k in self.boards.board(game).rows):
             self.refused(game, text, f"the computer moves differ ({difference})")
