@@ -47,9 +47,9 @@ from .results import (
     ResultCheck,
     ResultLink,
     check_result,
+    decode_name,
     parse_result,
 )
-from .results import _percent_decode as decode_name
 from .rules import Rules
 
 __all__ = ["Board", "BoardRow", "Refused", "board_of", "MAX_LINKS", "MAX_NAMES", "ANONYMOUS",

@@ -110,7 +110,8 @@ from .state import HandState, Phase
 
 __all__ = ["ResultLink", "ResultCheck", "result_link", "result_fragment", "result_string",
            "parse_result", "check_result", "check_steps", "clean_name", "VERSION", "ALPHABET",
-           "ANSWERS", "LEVELS", "NEW_GAME_LEVEL", "MAX_NAME", "MAX_RESULT_CHARS", "HUMAN_SEAT"]
+           "ANSWERS", "LEVELS", "NEW_GAME_LEVEL", "MAX_NAME", "MAX_RESULT_CHARS", "HUMAN_SEAT",
+           "decode_name"]
 
 VERSION = "1"
 """The format version written before the action string (``result=1.…``)."""
@@ -316,7 +317,7 @@ def parse_result(text: str) -> ResultLink:
     level = params.get("level")
     if level is not None and level not in LEVELS:
         raise SheepsheadError(f"level: {_shown(level)} is not known ({', '.join(LEVELS)})")
-    by = _percent_decode(params["by"]) if "by" in params else None
+    by = decode_name(params["by"]) if "by" in params else None
     if params.get("hints", "1") != "1":
         raise SheepsheadError(f"hints: {_shown(params['hints'])} is not 1 (hints=1 says the "
                               f"sender used hints; absent, it is not said)")
@@ -535,7 +536,7 @@ def _percent_encode(name: str) -> str:
                    for ch in name)
 
 
-def _percent_decode(raw: str) -> str:
+def decode_name(raw: str) -> str:
     """The name of a ``by=`` value; refused unless it is percent-encoded UTF-8 of at most
     :data:`MAX_NAME` characters without control characters; bidi controls, zero-width
     characters, separators and the BOM are removed."""

@@ -508,3 +508,15 @@ def test_one_unreadable_entry_is_said_in_the_singular():
     storage.items[BOARDS_KEY] = json.dumps(data)
     boards.games()
     assert "(1 entry could not be read)" in boards.take_notices()[0]
+
+
+def test_a_result_link_that_says_hints_keeps_with_hints_on_the_board():
+    """Issue 40, item 3: ``hints=1`` in a friend's result link (results.md, 2026-12-04) puts
+    "with hints" on their row, as your own row shows it; a link without it says nothing."""
+    game = played(SEED, "easy", False, 10).game
+    other = played(SEED, "easy", True, 10).game
+    storage = MemoryStorage()
+    for g, by, said in ((game, "Ann", True), (other, "Bev", False)):
+        c = page(storage, result_fragment(g, by, "easy", hints=said))
+    rows = {r.name: r for r in c.session.friends.rows(f"#game={GAME_ID}")}
+    assert rows["Ann"].hints is True and not rows["Bev"].hints

@@ -508,3 +508,16 @@ def test_a_result_link_that_says_hints_shows_with_hints_on_the_result_page() -> 
         about = html.split('class="small viewer-about">')[1].split("</p>")[0]
         assert f"Game {GAME_ID}" in about
         assert about.endswith('<span class="hints-tag">with hints</span>') is said
+
+
+def test_the_result_page_shows_a_name_in_its_shown_form() -> None:
+    """A name of marks piled on marks, or of nothing visible, is shown as a board shows it
+    (sheepshead/names.py): marks bounded, a visible stand-in for a blank name."""
+    from sheepshead.names import BLANK
+
+    _, game = daily()
+    zalgo = "A" + "\u0301" * 20 + "nn"
+    shown = model_of(result_fragment(game, zalgo)).by
+    assert shown is not None and shown.endswith("nn") and len(shown) <= 6   # marks bounded
+    assert model_of(result_fragment(game, "\u3164")).by == BLANK
+    assert model_of(result_fragment(game, "Bev")).by == "Bev"

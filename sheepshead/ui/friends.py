@@ -130,7 +130,7 @@ class Friends:
         if own is not None and _actions(own.link) == _actions(check.link):
             return "own"                                # your own result
         self.checks[check.link] = check                 # its scores: checked once
-        what = self.boards.add(link, check, hints)
+        what = self.boards.add(link, check, True if link.hints else hints)   # hints=1 says so
         if what == "kept":
             self.offer = (game, link, check)
         if say and what in ("kept", "full"):
@@ -193,7 +193,7 @@ class Friends:
                 refused.append(f"result {i}: not a result of this board's game")
                 continue
             self.checks[check.link] = check
-            checked.append((link, check, entry.hints))
+            checked.append((link, check, True if link.hints else entry.hints))
         own = self.own(game)
         mine = None if own is None else _actions(own.link)
         theirs = [c for c in checked if _actions(c[1].link) != mine]   # yours sent back

@@ -27,6 +27,7 @@ from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME
 from ..game import HUMAN_SEAT as SENDER
 from ..grammar import date_of_seed
+from ..names import shown_name, skeleton
 from ..position import CallKind
 from ..results import ResultCheck, ResultLink, check_result
 from ..scoring import ROW_NAMES, HandResult
@@ -158,11 +159,11 @@ def viewer_model(link: ResultLink, check: ResultCheck | None = None) -> ViewerMo
             or [tuple(s) for s in game.hand_scores()] != [tuple(s) for s in check.scores]:
         raise SheepsheadError("the scores check is not this link's")
     players = link.rules.players
-    by = link.by
+    by = None if link.by is None else shown_name(link.by)   # no Zalgo, no blank name
     sender = by if by is not None else ANONYMOUS
     others = names_for(players)[1:]
     label = sender
-    if sender.casefold() in {n.casefold() for n in others} | {"you"}:
+    if skeleton(sender) in {skeleton(n) for n in others} | {"you"}:   # "Gus" or "Gυs"
         label = f"{sender} (sender)"
     names = (label, *others)
     hands: list[HandReplay] = []
