@@ -55,9 +55,9 @@ def test_verify_prints_the_check_as_json() -> None:
                     "seed": "game:0123456789abcdef", "rules": {}, "hands": 10, "finished": True,
                     "scores": [list(s) for s in game.hand_scores()],
                     "totals": list(game.totals()), "by": "Ann <b>", "level": "easy",
-                    "computer_moves_match": True, "first_difference": None}
+                    "hints": False, "computer_moves_match": True, "first_difference": None}
     # one key per line, like the other commands
-    assert proc.stdout.startswith('{\n  "link": ') and len(proc.stdout.splitlines()) == 14
+    assert proc.stdout.startswith('{\n  "link": ') and len(proc.stdout.splitlines()) == 15
 
 
 def test_verify_reads_a_whole_url_and_standard_input() -> None:

@@ -561,9 +561,9 @@ class Controller(Turns):
         day = s.par_wanted() if self.par else None
         if day is not None:
             self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))
-        review = s.game_review_wanted() if self.par and day is None else None
-        if review is not None:
-            self.out.append(Spawn(lambda progress: s.review_game(review, progress)))
+        job = s.game_review_job() if self.par and day is None else None
+        if job is not None:
+            self.out.append(Spawn(job))
         if s.friends.wanted():
             self.out.append(Spawn(s.friends.check_rows))
         link = s.link

@@ -84,6 +84,12 @@ class GameReview:
                     best = (review, step)
         return best
 
+    def lesson(self) -> tuple[str, int | None]:
+        """What the results screen shows: :attr:`line`, and the hand whose review it offers
+        (None while it is worked out, and when no decision cost anything)."""
+        best = self.costliest() if self.done else None
+        return self.line, best[0].hand_number if best is not None else None
+
     def hand(self, number: int) -> HandReview | None:
         return next((r for r in self.hands if r.hand_number == number), None)
 

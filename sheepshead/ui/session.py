@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from ..board import is_board_link
 from ..deals import daily_seed
@@ -107,8 +107,7 @@ class Session(Viewing):
         """The notices on screen (the page controller shares its one list here)."""
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
-        self.game_review: GameReview | None = None
-        """The review of the finished game on the table (the results screen's lesson)."""
+        self.game_review: GameReview | None = None    # the results screen's lesson
         self._links: dict[str, ResultLink] = {}
         self._rest: tuple[tuple[_dt.date, _dt.date, str | None], Rest | None] | None = None
         self.first_visit = False
@@ -435,10 +434,9 @@ class Session(Viewing):
             self.storage_refused()
 
     def storage_event(self, key: str | None, new_text: str | None) -> bool:
-        """The browser's ``storage`` event: True when another tab moved the game on the
-        table on (this tab then saves nothing until :meth:`reload`), or wrote the Daily
-        results without this tab's (they are merged back: :meth:`DailyResults.external_change`),
-        so the page draws again."""
+        """The browser's ``storage`` event: True (draw again) when another tab moved the
+        game on the table on (this tab then saves nothing until :meth:`reload`) or wrote the
+        Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`)."""
         if key == RESULTS_KEY:
             merged = self.results.external_change(new_text)
             self.collect_notices()
@@ -494,15 +492,11 @@ class Session(Viewing):
             totals, outcomes = game.totals(), hand_outcomes(game)
         par = self._par(day, result)
         review = self.game_review
-        if review is not None and review.key != (t.seed, t.practice):
-            review = None
-        best = review.costliest() if review is not None and review.done else None
+        lesson = review.lesson() if review and review.key == (t.seed, t.practice) else None
         return DailyScreen(day, result, rows, totals,
                            t.game.totals() if t.practice else None, par,
                            self.par_progress.get(day), countdown(now),
-                           daily_stats(book, now.date()).lines(), outcomes,
-                           review.line if review is not None else None,
-                           best[0].hand_number if best is not None else None)
+                           daily_stats(book, now.date()).lines(), outcomes, *(lesson or ()))
 
     def overlay(self, ui: UiState) -> tuple[str, str] | None:
         """The dialog over the table and its kind (``confirm``, ``guard``, ``viewer``,
@@ -541,28 +535,17 @@ class Session(Viewing):
         return daily_stats(self._book(), self.today).lines()
 
     def _par(self, day: _dt.date, result: DailyResult | None) -> int | None:
-        if result is not None and result.par is not None:
-            return result.par
-        return self.par_known.get(day)
+        return result.par if result is not None and result.par is not None else self.par_known.get(day)
 
-    def game_review_wanted(self) -> GameReview | None:
-        """A new review of the game on the table, for the results screen to say where it
-        went, once the par is worked out (None: none to start)."""
-        day = self.daily_day()
-        t = self.table
-        if day is None or t is None or day in self.par_progress:
+    def game_review_job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+        """Once the par is known, the job reviewing every hand of the Daily (its lesson)."""
+        day, t = self.daily_day(), self.table
+        if day is None or t is None or day in self.par_progress or (
+                self.game_review is not None and self.game_review.key == (t.seed, t.practice)):
             return None
-        key = (t.seed, t.practice)
-        if self.game_review is not None and self.game_review.key == key:
-            return None
-        self.game_review = GameReview(key)
-        return self.game_review
-
-    async def review_game(self, review: GameReview, redraw: Callable[[], None]) -> None:
-        """Review every hand of the game on the table in the background (:mod:`.review`)."""
-        t = self.table
-        assert t is not None
-        await run_game_review(review, t.finished_hands(), redraw)
+        review, hands = GameReview((t.seed, t.practice)), t.finished_hands()
+        self.game_review = review
+        return lambda redraw: run_game_review(review, hands, redraw)
 
     def par_wanted(self) -> _dt.date | None:
         """The date whose par the results screen waits for (None: none to work out)."""
@@ -575,8 +558,7 @@ class Session(Viewing):
     async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
         """Work out ``day``'s par in the background and keep it (:mod:`.background`)."""
         from . import background  # loaded when first used (the par, a link's check)
-        await background.work_out_par(day, self.results, self.par_progress, self.par_known,
-                                      redraw)
+        await background.work_out_par(day, self.results, self.par_progress, self.par_known, redraw)
 
     # --------------------------------------------------------------- share
     def share_line(self, page_url: str) -> str:
