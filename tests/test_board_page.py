@@ -215,7 +215,7 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     ann.wait_for_selector('#panel [data-ui="challenge"]', timeout=30_000)
     text = clipboard(ann, ann.locator('#panel [data-ui="challenge"]'))
     url = text.splitlines()[-1]
-    assert text.startswith("Sheepshead challenge: play Game 00000000000000c5")
+    assert text.startswith("Sheepshead challenge: play my New Game against")
     assert f"#game={GAME_ID}&board=1." in url and url.endswith("!Ann!!easy")
     # A fresh browser: the same game, behind the spoiler guard, against the same players.
     bev = boot(phone(), url)

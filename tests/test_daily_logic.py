@@ -563,14 +563,14 @@ def test_new_games_share_text_carries_game_and_rules_in_the_link():
     game = play(Game("game:00000000000000ff", Rules(players=3, crack=True)))
     text = share_text(game, "https://example.org/", level="expert")
     head, emoji, link = text.split("\n")
-    assert head.startswith("Sheepshead game 00000000000000ff (") and " of 3)" in head
+    assert head.startswith("Sheepshead New Game (") and " of 3)" in head
     assert "expert players" in head and len(emoji) == 10
     assert link.startswith("https://example.org/#game=00000000000000ff&rules=")
     assert "&level=expert" in link
     assert check_result(parse_result(link)).totals == game.totals()
     assert not CARD_TEXT.search(head + emoji)
     started = share_text(Game(NEW_SEED), "https://example.org/x", level="standard")
-    assert started == ("Sheepshead game 0123456789abcdef: just sat down\n"
+    assert started == ("Sheepshead New Game: just sat down\n"
                        "https://example.org/x#game=0123456789abcdef")
     partway = play(Game(NEW_SEED), 80)
     head, emoji, link = share_text(partway, "https://e.org/", level="standard").split("\n")

@@ -41,6 +41,7 @@ from sheepshead.ui.events import (
 from sheepshead.ui.saves import GAME_KEY, MemoryStorage
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
+from sheepshead.ui.wording import signed
 
 NOW = dt.datetime(2026, 12, 1, 16, 48)
 URL = "https://example.org/sheepshead/"
@@ -259,16 +260,26 @@ def test_a_challenge_round_trip_between_two_browsers():
     finished(ann, last=False)
     asked = tap(ann, "challenge")                     # the first share asks for a name
     assert 'id="name-ask"' in panel(asked) and not [e for e in asked if isinstance(e, Share)]
+    assert 'data-ui="name-cancel"' in panel(asked)
+    cancelled = tap(ann, "name-cancel")               # Cancel: nothing shared, asked again
+    assert 'id="name-ask"' not in panel(cancelled)
+    assert not [e for e in cancelled if isinstance(e, Share)]
+    assert not ann.session.settings.name_asked
+    assert 'id="name-ask"' in panel(tap(ann, "challenge"))
     ann.handle(Change("name", "  Ann\u202e  "))         # cleaned as results.md says
     text = shared(tap(ann, "name-go"))
     assert ann.session.settings.name == "Ann" and ann.session.settings.name_asked
-    assert text.startswith("Sheepshead challenge: play Game 00000000000000ab")
+    assert text.startswith("Sheepshead challenge: play my New Game against")
     url = text.splitlines()[-1]
     assert url.startswith(URL + f"#game={GAME_ID}&board=1.") and url.endswith("!Ann!!easy")
     # Bev opens it: the spoiler guard first; "Play it first" opens the same game and level.
     bev = Controller(MemoryStorage(), lambda: NOW, clock=lambda: 0.0, href=lambda: URL)
     effects = run(bev, bev.handle(Start(url[len(URL):])))
-    assert "which you have not played yet" in panel(effects)
+    guard = panel(effects)
+    made = signed(ann.table.game.totals()[0])
+    assert f"<bdi>Ann</bdi> challenges you to this New Game: <bdi>Ann</bdi> made {made}." \
+        in guard, guard                                # who, and with what score
+    assert 'data-ui="board-play"' in guard and "Hand by hand" not in guard
     tap(bev, "board-play")
     t = bev.table
     assert (t.seed, t.level, t.game.hand_number) == (SEED, "easy", 1)
@@ -311,7 +322,7 @@ def test_the_board_text_has_a_line_a_place_then_the_link_to_play():
     c.session.settings.name_asked = True
     text = shared(tap(c, "board-text"))
     lines = text.splitlines()
-    assert lines[0] == "Sheepshead Game 00000000000000ab board"
+    assert lines[0] == "Sheepshead New Game board"
     assert len(lines) == 4 and lines[-1] == f"Play it: {URL}#game={GAME_ID}"
     assert lines[1].startswith("1st ") and lines[2].split()[0] in ("1st=", "2nd")
     link = shared(tap(c, "board-share")).splitlines()[-1]

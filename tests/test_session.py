@@ -330,7 +330,7 @@ def test_a_new_game_shares_a_result_link_with_its_game_rules_and_level():
     while not t.hand.is_over:
         t.act(t.seat_view().legal[0]) if t.human_turn else t.step()
     text = s.share_line("https://x.org/")
-    assert text.startswith("Sheepshead game 00000000000000ab (three players, crack")
+    assert text.startswith("Sheepshead New Game (three players, crack")
     assert "after 1 of 10 hands" in text and "easy players" in text
     link = parse_result(text.splitlines()[-1])
     assert (link.seed, link.rules, link.level, link.by) == (t.seed, t.rules, "easy", "Ann")

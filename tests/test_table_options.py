@@ -19,12 +19,13 @@ from sheepshead import Rules, SheepsheadError
 from sheepshead.bots import seating
 from sheepshead.rules import DEFAULT_RULES, OPTION_HELP
 from sheepshead.state import CallKind, Phase
+from sheepshead.ui.daily import share_text
 from sheepshead.ui.links import hash_of, parse_link
 from sheepshead.ui.render import UiState, render, ui_intent
 from sheepshead.ui.saves import read_save
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
-from sheepshead.ui.wording import HUMAN, announce, rules_phrases, share_line
+from sheepshead.ui.wording import HUMAN, announce, rules_phrases
 
 TODAY = datetime.date(2026, 11, 30)
 
@@ -116,12 +117,12 @@ def test_a_bad_rules_part_opens_todays_daily_with_a_message(fragment, words):
     assert len(message) < 260
 
 
-def test_share_line_carries_the_options():
+def test_the_share_text_carries_the_options_and_no_game_id_in_words():
     rules = Rules(players=3, crack=True)
     t = Table("game:0123456789abcdef", rules=rules)
-    line = share_line(t, "https://example.org/s/")
-    assert line.endswith("/s/#game=0123456789abcdef&rules=p3.crack")
-    assert "three players" in line
+    text = share_text(t.game, "https://example.org/s/", level="standard")
+    assert text.endswith("/s/#game=0123456789abcdef&rules=p3.crack")
+    assert text.startswith("Sheepshead New Game (three players, crack and re-crack): ")
 
 
 def test_rules_phrases_say_the_options_exactly():

@@ -26,7 +26,7 @@ from sheepshead.ui.saves import read_save
 from sheepshead.ui.settings import Settings
 from sheepshead.ui.table import Table
 from sheepshead.ui.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
-from sheepshead.ui.wording import HUMAN, announce, hand_outcome, share_line
+from sheepshead.ui.wording import HUMAN, announce, hand_outcome
 
 TODAY = datetime.date(2026, 11, 30)
 
@@ -254,20 +254,6 @@ def test_announcements():
 
 
 # ------------------------------------------------------------------ share
-def test_share_line_is_spoiler_free():
-    t = Table("daily:2026-11-30")
-    line = share_line(t, "https://example.org/sheepshead/#game=ffff")
-    assert line == ("Sheepshead Daily 2026-11-30: I'm just sitting down. "
-                    "https://example.org/sheepshead/#daily=2026-11-30")
-    play_hand(t)
-    line = share_line(t, "http://localhost:8000/")
-    assert "after 1 of 10 hands" in line and line.endswith("/#daily=2026-11-30")
-    for word in ("Queen", "Jack", "Ace", "King", "Ten of", "♣"):
-        assert word not in line
-    g = Table("game:0123456789abcdef")
-    assert share_line(g, "http://x/").startswith("Sheepshead game 0123456789abcdef: ")
-
-
 # ------------------------------------------------------------------ render
 def test_render_draws_the_engines_view():
     t = Table("daily:2026-11-30")

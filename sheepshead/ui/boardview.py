@@ -24,7 +24,7 @@ from .markup import button
 from .wording import place_text, signed
 
 __all__ = ["board_title", "board_html", "board_guard_html", "name_html", "board_text",
-           "board_link_text", "challenge_text", "row_notes", "SIDE_BY_SIDE"]
+           "board_link_text", "challenge_text", "row_notes", "spoken", "SIDE_BY_SIDE"]
 
 SIDE_BY_SIDE = 5
 """The most players whose scores are shown hand by hand (the best of the board)."""
@@ -131,11 +131,25 @@ def board_html(game: str, title: str, rows: tuple[Row, ...], *, checking: bool,
     return _dialog(f"Board · {title}", "".join(parts))
 
 
-def board_guard_html(title: str, daily: bool) -> str:
-    """The spoiler guard before a board of a game you have not played here."""
-    what = "Daily" if daily else "game"
-    body = (f'<p class="lead">This board holds results for the {escape(what)} '
-            f'{escape(title.partition(" ")[2])}, which you have not played yet.</p>'
+def board_guard_html(title: str, daily: bool, rows: tuple[Row, ...] = ()) -> str:
+    """The spoiler guard before a board of a game you have not played here: who played it
+    and with what total (no hands), and the way to play it first."""
+    what = "Daily" if daily else "New Game"
+    checked = [r for r in rows if not r.mine and not r.checking]
+    if len(checked) == 1 and not daily:
+        who = checked[0]
+        lead = (f'<bdi>{escape(who.name)}</bdi> challenges you to this New Game'
+                f'{escape(_options(title))}: <bdi>{escape(who.name)}</bdi> made '
+                f'{escape(signed(who.total))}. Play the same deals against the same computer '
+                f'players, then see both games side by side.')
+    else:
+        made = ", ".join(f'<bdi>{escape(r.name)}</bdi> {escape(signed(r.total))}'
+                         for r in checked[:3])
+        more = f" and {len(checked) - 3} more" if len(checked) > 3 else ""
+        lead = (f'This board holds results for the {escape(what)} '
+                f'{escape(title.partition(" ")[2])}, which you have not played yet'
+                + (f': {made}{escape(more)}.' if made else '.'))
+    body = (f'<p class="lead">{lead}</p>'
             '<div class="menu-buttons">'
             f'{button("Play it first", "primary", data_ui="board-play")}'
             f'{button("Show the board anyway", "", data_ui="board-reveal")}</div>')
@@ -153,7 +167,22 @@ def name_html(name: str) -> str:
             f'data-setting="name" maxlength="24" autocomplete="nickname" spellcheck="false" '
             f'value="{escape(name)}"></label><div class="menu-buttons">'
             f'{button("Share", "primary", data_ui="name-go")}'
-            f'{button("Share without a name", "", data_ui="name-go")}</div></div>')
+            f'{button("Share without a name", "", data_ui="name-go")}'
+            f'{button("Cancel", "", data_ui="name-cancel")}</div></div>')
+
+
+def spoken(title: str) -> str:
+    """A board's title as a chat says it: ``Daily 2026-12-01``, or ``New Game (three
+    players)`` without the game's id (the link names the game)."""
+    if title.startswith("Game "):
+        return "New Game" + _options(title)
+    return title
+
+
+def _options(title: str) -> str:
+    """`` (three players)`` of ``Game 0123456789abcdef (three players)``, or nothing."""
+    _, paren, rest = title.partition(" (")
+    return f" ({rest}" if paren else ""
 
 
 def _dialog(title: str, body: str) -> str:
@@ -183,7 +212,7 @@ def board_text(title: str, rows: tuple[Row, ...], play_url: str) -> str:
         2nd Bev +3 · with hints
         Play it: https://…/#daily=2026-12-01
     """
-    return "\n".join([f"Sheepshead {title} board",
+    return "\n".join([f"Sheepshead {spoken(title)} board",
                       *(_line(r) for r in rows if not r.checking), f"Play it: {play_url}"])
 
 
@@ -193,12 +222,13 @@ def board_link_text(title: str, url: str, carried: int, total: int) -> str:
         f"the best {carried} of {total} results (a link holds what fits in a chat)"
     if total == 1:
         held = "1 result"
-    return (f"Sheepshead {title} board: {held}, checked in your browser when you open it\n"
+    return (f"Sheepshead {spoken(title)} board: {held}, checked in your browser when you open it\n"
             f"{url}")
 
 
 def challenge_text(title: str, mine: Row | None, url: str) -> str:
     """A New Game's challenge: the same deals, the same table and players."""
     made = f" I made {signed(mine.total)}." if mine is not None else ""
-    return (f"Sheepshead challenge: play {title} against the same computer players.{made} "
+    return (f"Sheepshead challenge: play my {spoken(title)} against the same computer "
+            f"players.{made} "
             f"Play it first, then see mine side by side\n{url}")

@@ -37,7 +37,7 @@ from ..deals import daily_seed
 from ..errors import SheepsheadError
 from ..game import HANDS_PER_GAME, Game
 from ..game import HUMAN_SEAT as HUMAN
-from ..grammar import date_of_seed, parse_date, parse_seed
+from ..grammar import date_of_seed, parse_date
 from ..links import game_link
 from ..results import NEW_GAME_LEVEL, result_fragment
 from ..rules import DEFAULT_RULES, Rules
@@ -542,7 +542,7 @@ def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
         name = f"Sheepshead Daily {day.isoformat()}" + (" (practice)" if practice else "")
         usual = DAILY_LEVEL
     else:
-        name = f"Sheepshead game {parse_seed(game.seed).game_id}"
+        name = "Sheepshead New Game"             # the link names the game, not its id
         phrases = rules_phrases(game.rules)         # "three players", as the table says
         if phrases:
             name += f" ({', '.join(phrases)})"

@@ -91,7 +91,7 @@ SHARES = ("share-result", "board-text", "board-share", "challenge")
 the menu's quick Share of the game on the table does not ask)."""
 FRIENDS_INTENTS = ("board", "board-link", "board-row", "board-open", "board-text",
                    "board-share", "board-play", "board-replace", "board-reveal", "board-close",
-                   "challenge", "name-go")
+                   "challenge", "name-go", "name-cancel")
 MAX_REFUSED_SHOWN = 3
 
 
@@ -270,7 +270,7 @@ class Friends:
         daily = game.startswith("#daily=")
         played = self.own(game) is not None
         if not played and game not in self.revealed:
-            return "board-guard", board_guard_html(title, daily)
+            return "board-guard", board_guard_html(title, daily, self.rows(game))
         games = [g for g in self.boards.games() if g != game][:30]
         others = [(i, board_title(g)) for i, g in enumerate(games)]
         offer = None
@@ -336,6 +336,8 @@ class Friends:
             s.settings.name_asked = True
             s.save_settings()
             return None if asked is None else self.share(asked, href)
+        elif name == "name-cancel":                    # nothing shared, asked again next time
+            self.asking = None
         elif name in ("board-text", "board-share", "challenge"):
             return self.share(name, href)
         return None
@@ -389,7 +391,7 @@ class Friends:
         link = parse_result(row.link)
         name = self.s.settings.name or None
         return ResultLink(link.seed, link.rules, link.hands, link.deals, name,
-                          link.level).fragment()
+                          link.level, link.hints or bool(row.hints)).fragment()
 
     # ------------------------------------------------------------ background
     def wanted(self) -> bool:

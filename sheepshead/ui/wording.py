@@ -15,15 +15,13 @@ from ..cards import Card
 from ..errors import SheepsheadError
 from ..game import HUMAN_SEAT as HUMAN
 from ..game import Game
-from ..grammar import parse_seed
 from ..rules import AllPass, Rules
 from ..scoring import ROW_NAMES, HandResult
 from ..view import PublicAction, ViewTrick
-from .links import hash_of
 
 __all__ = ["place_of", "place_text", "signed", "and_list", "difference_text", "action_phrase",
            "HUMAN", "NAMES", "names_for", "rules_phrases", "multiplier_text", "announce",
-           "trick_taken", "hand_outcome", "share_line"]
+           "trick_taken", "hand_outcome"]
 
 NAMES = ("You", "Gus", "Bev", "Lars", "Dottie")
 """Seat names: you at seat 0, then clockwise (to your left) the computer players.
@@ -168,32 +166,6 @@ def signed(n: int) -> str:
 
 class _AtTable(Protocol):
     game: Game
-
-
-def share_line(table: _AtTable, page_url: str) -> str:
-    """A spoiler-free line to share: which game, your result so far, the link. No cards.
-    ``table`` is a :class:`~sheepshead.ui.table.Table` (anything with its ``game``)."""
-    g = table.game
-    base = page_url.split("#", 1)[0]
-    link = base + hash_of(g.seed, g.rules)
-    seed = parse_seed(g.seed)
-    name = (f"Sheepshead Daily {seed.date}" if seed.date is not None
-            else f"Sheepshead game {seed.game_id}")
-    phrases = rules_phrases(g.rules)
-    if phrases:
-        name += f" ({', '.join(phrases)})"
-    totals = g.totals()
-    mine = totals[HUMAN]
-    place, tied = place_of(totals)
-    finished = len(g.hand_scores())
-    rank = place_text(place, tied, len(totals))
-    if g.is_over:
-        result = f"I finished {mine:+d} ({rank}) after {g.length} hands"
-    elif finished == 0:
-        result = "I'm just sitting down"
-    else:
-        result = f"I'm {mine:+d} ({rank}) after {finished} of {g.length} hands"
-    return f"{name}: {result}. {link}"
 
 
 def and_list(items: list[str]) -> str:
