@@ -527,23 +527,28 @@ def _link_text(fragment: str) -> Generator[None, None, str]:
                               f"version reads ({LINK_VERSION})")
     if not body.isascii() or not all(c.isalnum() or c in "-_" for c in body):
         raise SheepsheadError("backup link: not base64url (was it cut or changed?)")
-    parts: list[bytes] = []
-    size = 0
     try:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        inflate = zlib.decompressobj()
-        while data and not inflate.eof:
+    except (binascii.Error, ValueError):
+        raise SheepsheadError("backup link: not base64url (was it cut or changed?)") from None
+    inflate = zlib.decompressobj()
+    parts: list[bytes] = []
+    size = 0
+    while not inflate.eof:
+        try:
             part = inflate.decompress(data, INFLATE_CHARS)
-            data = inflate.unconsumed_tail
-            size += len(part)
-            if size > MAX_LINK_TEXT:
-                raise SheepsheadError(f"backup link: inflates past {MAX_LINK_TEXT:,} "
-                                      f"characters (a link's backup is far shorter)")
-            parts.append(part)
-            yield None
-    except (binascii.Error, zlib.error, ValueError):
-        raise SheepsheadError("backup link: cut short or changed (it does not inflate)") \
-            from None
+        except zlib.error:
+            raise SheepsheadError("backup link: cut short or changed (it does not inflate)") \
+                from None
+        data = inflate.unconsumed_tail
+        if not part and not data:
+            break                               # all read, and not the end: cut short
+        size += len(part)
+        if size > MAX_LINK_TEXT:
+            raise SheepsheadError(f"backup link: inflates past {MAX_LINK_TEXT:,} characters "
+                                  f"(a link's backup is far shorter)")
+        parts.append(part)
+        yield None
     if not inflate.eof:
         raise SheepsheadError("backup link: cut short (it does not inflate)")
     return b"".join(parts).decode("latin-1")
