@@ -297,9 +297,17 @@ def set_aside(storage: Storage, key: str, text: str, reason: str) -> str:
     return new
 
 
-def _oneline(e: BaseException) -> str:
+def _oneline(e: BaseException, limit: int = 120) -> str:
+    """The first line of an error's message, at most ``limit`` characters: cut at a word
+    boundary with an ellipsis when longer (a browser's quota message runs past 120)."""
     text = str(e).splitlines()[0] if str(e) else type(e).__name__
-    return text[:120]
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rstrip()
+    space = cut.rfind(" ")
+    if space > limit // 2:                          # a word boundary not too far back
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.(") + "…"
 
 
 def _refused(key: str, what: str, e: OSError) -> StorageFailed:
