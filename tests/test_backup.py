@@ -21,7 +21,7 @@ from backup_helpers import EXPERT_DAILIES
 from test_session import drive
 
 from sheepshead import Game, SheepsheadError
-from sheepshead.results import parse_result
+from sheepshead.results import check_result, parse_result
 from sheepshead.ui.backup import (
     BACKUP_FORMAT,
     INFLATE_CHARS,
@@ -676,3 +676,46 @@ def test_an_entry_longer_than_any_is_left_unread():
 def test_the_stored_dailies_are_the_par_games():
     from sheepshead.ui.daily import play_par
     assert play_par(TODAY).fragment == EXPERT_DAILIES[TODAY]
+
+
+def late_liar(day: dt.date = DAY) -> Game:
+    """``day``'s Expert game with one computer move of the last hand changed (its last
+    decision with a choice), then played out with legal moves: every hand but the last
+    checks."""
+    link = parse_result(EXPERT_DAILIES[day])
+    last = link.hands[-1]
+
+    def nine_hands() -> Game:
+        game = Game(link.seed, link.rules)
+        for actions in link.hands[:-1]:
+            for action in actions:
+                game.current.apply(action)
+            game.next_hand()
+        return game
+    probe = nine_hands()
+    turn = 0
+    for i, action in enumerate(last):
+        if probe.current.to_act != 0 and len(probe.current.legal_actions()) > 1:
+            turn = i
+        probe.current.apply(action)
+    game = nine_hands()
+    state = game.current
+    for action in last[:turn]:
+        state.apply(action)
+    state.apply(next(a for a in state.legal_actions() if a != last[turn]))
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    return game
+
+
+def test_a_result_whose_last_computer_move_differs_is_refused():
+    here, theirs = MemoryStorage(), MemoryStorage()
+    DailyResults(theirs).record(late_liar(), hints=False, now=NOW)
+    backup = read_backup(export(theirs).to_text(), today=TODAY)
+    assert backup.results == {} and backup.tally.moves == 1
+    forged = MemoryStorage()
+    DailyResults(forged).record(play(daily_game(DAY), seed=4), hints=False, now=NOW)
+    entry = next(iter(export(forged).results.values()))
+    assert check_result(parse_result(entry.fragment)).computer_moves_match is False
+    assert read_backup(export(forged).to_text(), today=TODAY).tally.moves == 1
+    assert into(here, backup).results == 0 and RESULTS_KEY not in here.items

@@ -38,9 +38,11 @@ import zlib
 from collections.abc import Collection, Generator
 from dataclasses import dataclass, field
 
+from ..bots.seating import computer_choice_steps
 from ..errors import SheepsheadError
+from ..game import Game
 from ..grammar import parse_date
-from ..results import check_result, check_steps, parse_result
+from ..results import HUMAN_SEAT, ResultLink, check_result, parse_result
 from ..steps import drained
 from .daily import (
     DAILY_LEVEL,
@@ -200,7 +202,7 @@ class TooLong:
 Reading = Generator[tuple[int, int] | None, None, Backup]
 """A backup read a step at a time (:func:`read_backup_steps`): after each Daily result
 checked, how many are done and how many there are (None between: a slice of the text, of
-its JSON, or one computer decision replayed); at the end, the backup."""
+its JSON, or of a computer decision replayed); at the end, the backup."""
 
 
 def read_backup(text: object, limit: int = MAX_BACKUP_CHARS, *,
@@ -219,8 +221,9 @@ def read_backup_steps(text: object, limit: int = MAX_BACKUP_CHARS, *,
     """:func:`read_backup` a step at a time, each step small (no main-thread task of the
     page over 200 ms on a slow phone): the text is scanned :data:`SCAN_TOKENS` tokens a
     step (its nesting and its count of values bounded before anything is parsed), its JSON
-    decoded an entry a step, then each Daily result's game replayed a computer decision a
-    step (:func:`~sheepshead.results.check_steps`) and each game a step."""
+    decoded an entry a step, then each Daily result's game replayed, its computer players'
+    decisions worked out a slice at a time as the par is (:func:`_daily_moves`), and each
+    game a step."""
     if not isinstance(text, str):
         raise SheepsheadError("backup: not text")
     if len(text) > limit:
@@ -412,8 +415,8 @@ def _checked(result: DailyResult, today: _dt.date) -> Generator[None, None, Dail
     """A Daily result from elsewhere, as a shared result link is checked: its link replayed
     (every action legal, all ten hands), the same totals and place, played against the
     Daily's computer players and every one of their moves the one this version's players
-    make (:func:`~sheepshead.results.check_steps`, a decision a step; :class:`_Refused`
-    when not), finished between its date and today.  Returns the result as it is kept: its
+    make (:func:`_daily_moves`, a slice of a decision a step; :class:`_Refused` when
+    not), finished between its date and today.  Returns the result as it is kept: its
     canonical link, no par (the par is worked out here, never taken from outside: the page
     works it out when the result is shown) and none of the fields this version does not
     know.  Whether hints were used is the player's word, as on a shared link."""
@@ -432,18 +435,38 @@ def _checked(result: DailyResult, today: _dt.date) -> Generator[None, None, Dail
         raise _Refused(f"results {day}: not played against the Daily's computer players")
     match = _MOVES_CHECKED.get(check.link)
     if match is None:
-        for step in check_steps(link):
-            if step is None:
-                yield None
-            else:
-                match = step.computer_moves_match is True
+        match = yield from _daily_moves(link)
         if len(_MOVES_CHECKED) >= MAX_RESULTS:
             _MOVES_CHECKED.clear()
-        _MOVES_CHECKED[check.link] = bool(match)
+        _MOVES_CHECKED[check.link] = match
     if not match:
         raise _Refused(f"results {day}: its computer moves are not the Daily's players'")
     return DailyResult(day, check.link, check.totals, result.place, result.tied,
                        result.hints, DAILY_LEVEL, result.finished, None)
+
+
+def _daily_moves(link: ResultLink) -> Generator[None, None, bool]:
+    """Whether every computer move of a Daily's (valid) link is the choice of the Daily's
+    players of its date, as :func:`~sheepshead.results.check_steps` compares them, each
+    decision worked out a slice at a time as the par is
+    (:func:`~sheepshead.bots.seating.computer_choice_steps`): one Expert decision is too
+    long for one step on a slow phone.  Stops at the first that differs."""
+    game = Game(link.seed, link.rules)
+    for i, actions in enumerate(link.hands):
+        if i:
+            game.next_hand()
+        state = game.current
+        for action in actions:
+            seat = state.to_act
+            if seat != HUMAN_SEAT and len(state.legal_actions()) > 1:
+                choice = yield from computer_choice_steps(
+                    DAILY_LEVEL, game.seed, game.hand_number, game.redeal, state.view(seat),
+                    len(state.history))
+                if choice != action:
+                    return False
+                yield None
+            state.apply(action)
+    return True
 
 
 def _games(entries: object) -> Generator[None, None, tuple[dict[str, GameSave], int]]:
