@@ -32,7 +32,6 @@ from sheepshead.ui.backup import (
     MAX_LINK_TEXT,
     MAX_RESULTS,
     MAX_VALUES,
-    SCAN_TOKENS,
     Backup,
     Imported,
     Tally,
@@ -54,6 +53,7 @@ from sheepshead.ui.panels import KEPT_WHERE
 from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
 from sheepshead.ui.session import Session
 from sheepshead.ui.settings import Settings
+from sheepshead.ui.slicedjson import SCAN_TOKENS, TOKEN
 
 DAY = dt.date(2026, 11, 1)
 TODAY = dt.date(2026, 12, 2)
@@ -595,8 +595,7 @@ def test_every_computer_move_is_replayed_a_decision_a_step():
 # ------------------------------------------------- bounded and sliced (item 5)
 def values(text: str) -> int:
     """The values of JSON text as the backup's first pass counts them."""
-    from sheepshead.ui.backup import _TOKEN
-    return sum(text[m.start()] in ",[{" for m in _TOKEN.finditer(text))
+    return sum(text[m.start()] in ",[{" for m in TOKEN.finditer(text))
 
 
 def longest_step(steps) -> tuple[float, int]:

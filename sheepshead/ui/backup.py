@@ -13,18 +13,21 @@ The format is one JSON object, ``sheepshead-backup/1``, written in ASCII only::
                "sheepshead.daily.2026-12-01": {…}},
      "settings": {<the settings object>}, "partial": false}
 
-A backup is read as text an attacker wrote (:func:`read_backup`): its length is checked
-before anything else, then that it is ASCII and how deep it nests (linear time), then the
-JSON.  Every entry is checked again by the reader the page uses for it (a Daily result by
-:meth:`ResultsBook.from_text <sheepshead.ui.daily.ResultsBook.from_text>` and its result
-link replayed by :func:`~sheepshead.results.check_result`, a game by
-:func:`~sheepshead.ui.saves.read_save`, every action replayed); a bad entry, or a day named
-twice, is skipped and counted, never taken in half-read.  Anything else wrong refuses the
+A backup is read as text an attacker wrote (:func:`read_backup`), a step at a time
+(:func:`read_backup_steps`): its length is checked before anything else, then that it is
+ASCII, then its nesting and its count of values (:mod:`.slicedjson`, linear time, before
+anything is parsed), then the JSON, an entry a step.  Every entry is checked again by the
+reader the page uses for it (a game by :func:`~sheepshead.ui.saves.read_save`, every action
+replayed); a bad entry, or a day named twice, is skipped and counted, never taken in
+half-read.  A Daily result keeps the Daily's rules (:func:`_checked`): only for a date that
+has come here, never over one here, its link replayed and every computer move compared with
+the Daily's players, its par left to be worked out here.  Anything else wrong refuses the
 whole backup with one line (:class:`~sheepshead.errors.SheepsheadError`).
 
 The link form is the same text, deflated and in base64url, after ``#backup=1.``; it is
-refused over :data:`MAX_LINK_CHARS`.  When everything does not fit, the link carries the
-results only, then only the latest that fit, and says so (:func:`backup_link`).
+refused over :data:`MAX_LINK_CHARS`, and as it inflates past :data:`MAX_LINK_TEXT`.  When
+everything does not fit, the link carries the results only, then only the latest that fit,
+and says so (:func:`backup_link`).
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ import base64
 import binascii
 import datetime as _dt
 import json
-import re
 import zlib
 from collections.abc import Collection, Generator
 from dataclasses import dataclass, field
@@ -52,9 +54,10 @@ from .daily import (
     DailyResults,
     ResultsBook,
 )
-from .jsontext import MAX_BACKUP_CHARS, MAX_DEPTH, check_format
+from .jsontext import MAX_BACKUP_CHARS, check_format
 from .saves import GAME_KEY, GameSave, SaveStore, StorageFailed, date_of_key, read_save
 from .settings import Settings
+from .slicedjson import MAX_ENTRY_CHARS, MAX_VALUES, TooLong, read_json_steps, twice
 from .wording import place_of
 
 __all__ = ["BACKUP_FORMAT", "BACKUP_HASH", "MAX_BACKUP_CHARS", "MAX_LINK_CHARS", "MAX_GAMES",
@@ -78,19 +81,7 @@ MAX_LINK_TEXT = 1_000_000
 """The longest text a backup link inflates to: a link of :data:`MAX_LINK_CHARS` written
 by :func:`backup_link` inflates to well under a fifth of it; past it, the link is refused
 as it inflates."""
-MAX_VALUES = 100_000
-"""The most values a backup's JSON holds, counted before it is parsed (each ``,``, ``[``
-and ``{`` outside strings): a Daily result's entry takes 13 and a game's save a few hundred,
-so a backup of :data:`MAX_RESULTS` results and :data:`MAX_GAMES` games has about 60,000.
-Parsing costs about as much per value as per character: this bounds it."""
-MAX_ENTRY_CHARS = 20_000
-"""The longest entry of a backup (a Daily result, a game's save, the settings) and the
-longest string in it: a result's entry takes about 600 characters, a save about 5,000.
-Each entry is parsed in one step, so this bounds a step; a longer one is not parsed
-(:class:`TooLong`): skipped and counted, or the backup refused, as for any bad entry."""
-SCAN_TOKENS = 4_096
-"""Strings and brackets scanned in one step of the first pass over a backup's text."""
-INFLATE_CHARS = 262_144
+INFLATE_CHARS = 65_536
 """Characters a backup link inflates to in one step."""
 
 
@@ -169,36 +160,9 @@ def file_name(day: _dt.date) -> str:
 
 
 # ---------------------------------------------------------------- reading
-class _Object(dict[str, object]):
-    """A JSON object that remembers the names it met more than once (``json`` keeps the
-    last silently; a backup this game wrote never has any)."""
-
-    twice: dict[str, int]
-
-
-def _object(pairs: list[tuple[str, object]]) -> _Object:
-    out = _Object()
-    out.twice = {}
-    for name, value in pairs:
-        if name in out:
-            out.twice[name] = out.twice.get(name, 1) + 1
-        out[name] = value
-    return out
-
-
-def _twice(data: object) -> dict[str, int]:
-    return getattr(data, "twice", {})
-
-
-@dataclass(frozen=True)
-class TooLong:
-    """A value of a backup longer than :data:`MAX_ENTRY_CHARS`, left unread: no entry or
-    field of a backup is that long (a result's entry takes about 600 characters, a game's
-    save about 5,000)."""
-
-    chars: int
-
-
+_WALKED = frozenset({(), ("results",), ("results", "results"), ("games",)})
+"""The backup's own objects, read member by member: the backup, its results book, the book's
+results by date, the games by key."""
 Reading = Generator[tuple[int, int] | None, None, Backup]
 """A backup read a step at a time (:func:`read_backup_steps`): after each Daily result
 checked, how many are done and how many there are (None between: a slice of the text, of
@@ -231,13 +195,12 @@ def read_backup_steps(text: object, limit: int = MAX_BACKUP_CHARS, *,
                               f"{limit:,})")
     if not text.isascii():
         raise SheepsheadError("backup: not plain ASCII text (a backup file is)")
-    long_values = yield from _scan(text)
-    data = yield from _decode(text, long_values)
+    data = yield from read_json_steps(text, "backup", _WALKED)
     if not isinstance(data, dict):
         raise SheepsheadError(f"backup: not a {BACKUP_FORMAT} object")
     check_format(data, BACKUP_FORMAT, "backup")
-    if _twice(data):
-        raise SheepsheadError(f"backup: the field {next(iter(_twice(data)))[:30]!r} is there "
+    if twice(data):
+        raise SheepsheadError(f"backup: the field {next(iter(twice(data)))[:30]!r} is there "
                               f"twice")
     made = data.get("made")
     partial = data.get("partial", False)
@@ -255,111 +218,6 @@ def read_backup_steps(text: object, limit: int = MAX_BACKUP_CHARS, *,
     return Backup(results, games, dict(settings) if settings else None,
                   None if made is None else parse_date(made, "backup: made"),
                   tally.unreadable + bad_games, partial, tally)
-
-
-# Strings, and the characters that open, close and separate values; anything else (numbers,
-# true, false, null, spaces, colons) is skipped by the search itself.  A string matches in
-# one way only and its closing quote is optional, so no match is ever tried twice: linear.
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{},]', re.S)
-_DECODER = json.JSONDecoder(object_pairs_hook=_object)
-_NOT_JSON = "backup: not JSON (cut short, or not a backup)"
-_SPACE = re.compile(r"[ \t\n\r]*")
-
-
-def _skip(text: str, at: int) -> int:
-    """Where the JSON whitespace at ``at`` ends."""
-    m = _SPACE.match(text, at)
-    return at if m is None else m.end()
-
-
-def _scan(text: str) -> Generator[None, None, dict[int, int]]:
-    """The first pass over a backup's text, :data:`SCAN_TOKENS` tokens a step: refuses it
-    (one line) when it nests deeper than :data:`MAX_DEPTH` or holds more than
-    :data:`MAX_VALUES` values (each ``,``, ``[`` and ``{`` outside strings counts one);
-    refuses brackets that do not pair up (a backup cut short); returns where each string
-    and bracket longer than :data:`MAX_ENTRY_CHARS` characters
-    starts and ends (:func:`_decode` reads the backup's own maps member by member and
-    leaves any other such value unread)."""
-    long_values: dict[int, int] = {}
-    opened: list[int] = []
-    values = 0
-    for n, m in enumerate(_TOKEN.finditer(text), 1):
-        at = m.start()
-        ch = text[at]
-        if ch == '"':
-            if m.end() - at > MAX_ENTRY_CHARS:
-                long_values[at] = m.end()
-        elif ch in "[{":
-            values += 1
-            opened.append(at)
-            if len(opened) > MAX_DEPTH:
-                raise SheepsheadError(f"backup: nested deeper than {MAX_DEPTH}")
-        elif ch == ",":
-            values += 1
-        else:
-            if not opened or text[opened[-1]] + ch not in ("[]", "{}"):
-                raise SheepsheadError(_NOT_JSON)
-            start = opened.pop()
-            if m.end() - start > MAX_ENTRY_CHARS:
-                long_values[start] = m.end()
-        if values > MAX_VALUES:
-            raise SheepsheadError(f"backup: more than {MAX_VALUES:,} values (a backup of "
-                                  f"every Daily result a book holds has fewer)")
-        if not n % SCAN_TOKENS:
-            yield None
-    if opened:
-        raise SheepsheadError(_NOT_JSON)
-    return long_values
-
-
-_WALKED = frozenset({(), ("results",), ("results", "results"), ("games",)})
-"""The backup's own objects, read member by member: the backup, its results book, the book's
-results by date, the games by key."""
-
-
-def _decode(text: str, long_values: dict[int, int]) -> Generator[None, None, object]:
-    """The backup's JSON, an entry a step: the objects of :data:`_WALKED` member by member,
-    every other value at once (at most :data:`MAX_ENTRY_CHARS` characters; a longer one is
-    left unread, as :class:`TooLong`).  Refuses (one line) what is not JSON."""
-    try:
-        start = _skip(text, 0)
-        data, end = yield from _value(text, start, long_values, ())
-        if _skip(text, end) != len(text):
-            raise ValueError("extra data")
-    except (ValueError, IndexError, RecursionError):
-        raise SheepsheadError(_NOT_JSON) from None
-    return data
-
-
-def _value(text: str, at: int, long_values: dict[int, int], path: tuple[str, ...]
-           ) -> Generator[None, None, tuple[object, int]]:
-    end = long_values.get(at)
-    if end is None:
-        value, end = _DECODER.raw_decode(text, at)
-        yield None
-        return value, end
-    if path not in _WALKED or text[at] != "{":
-        return TooLong(end - at), end
-    pairs: list[tuple[str, object]] = []
-    at = _skip(text, at + 1)
-    if text[at] == "}":
-        return _object(pairs), at + 1
-    while True:
-        if text[at] != '"':
-            raise ValueError("a name expected")
-        name, at = _DECODER.raw_decode(text, at)
-        at = _skip(text, at)
-        if text[at] != ":":
-            raise ValueError("':' expected")
-        at = _skip(text, at + 1)
-        value, at = yield from _value(text, at, long_values, (*path, name))
-        pairs.append((name, value))
-        at = _skip(text, at)
-        if text[at] == "}":
-            return _object(pairs), at + 1
-        if text[at] != ",":
-            raise ValueError("',' or '}' expected")
-        at = _skip(text, at + 1)
 
 
 class _Refused(SheepsheadError):
@@ -382,12 +240,12 @@ def _results(book: object, today: _dt.date, here: frozenset[_dt.date]
     entries = book["results"]
     if len(entries) > MAX_RESULTS:
         raise SheepsheadError(f"backup: more than {MAX_RESULTS:,} Daily results")
-    twice = _twice(entries)
-    unreadable = sum(twice.values())            # a day named twice: neither is trusted
+    named_twice = twice(entries)
+    unreadable = sum(named_twice.values())      # a day named twice: neither is trusted
     already = future = moves = 0
     checked: dict[_dt.date, DailyResult] = {}
     for done, (name, entry) in enumerate(entries.items(), 1):
-        if name not in twice:
+        if name not in named_twice:
             try:
                 day = parse_date(name, "results")
                 result = DailyResult.from_json(day, entry)
@@ -476,10 +334,10 @@ def _games(entries: object) -> Generator[None, None, tuple[dict[str, GameSave], 
     if not isinstance(entries, dict):
         raise SheepsheadError("backup: games must be an object")
     games: dict[str, GameSave] = {}
-    skipped = sum(_twice(entries).values())
+    skipped = sum(twice(entries).values())
     for key, entry in entries.items():
-        if key in _twice(entries) or len(games) >= MAX_GAMES:
-            skipped += 0 if key in _twice(entries) else 1
+        if key in twice(entries) or len(games) >= MAX_GAMES:
+            skipped += 0 if key in twice(entries) else 1
             continue
         try:
             if key != GAME_KEY and date_of_key(key) is None:

@@ -298,16 +298,8 @@ def set_aside(storage: Storage, key: str, text: str, reason: str) -> str:
 
 
 def _oneline(e: BaseException, limit: int = 120) -> str:
-    """The first line of an error's message, at most ``limit`` characters: cut at a word
-    boundary with an ellipsis when longer (a browser's quota message runs past 120)."""
-    text = str(e).splitlines()[0] if str(e) else type(e).__name__
-    if len(text) <= limit:
-        return text
-    cut = text[:limit].rstrip()
-    space = cut.rfind(" ")
-    if space > limit // 2:                          # a word boundary not too far back
-        cut = cut[:space]
-    return cut.rstrip(" ,;:.(") + "…"
+    text = str(e).splitlines()[0] if str(e) else type(e).__name__      # cut where a word ends:
+    return text if len(text) <= limit else text[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:(") + "…"
 
 
 def _refused(key: str, what: str, e: OSError) -> StorageFailed:
