@@ -322,6 +322,13 @@ def test_a_tampered_result_or_game_is_skipped_and_counted_never_imported():
     done = into(MemoryStorage(), backup)
     assert backup.tally.unreadable == 3
     assert done.line() == "Imported 1 game; 5 entries were refused or could not be read."
+    s = Session(MemoryStorage(), lambda: NOW)
+    s.start("")
+    s.moving.offer = (backup, "file")
+    asked = s.moving.overlay()[1]
+    assert ("Daily results: none new, 3 refused (3 that could not be read or do not add up)."
+            in asked)
+    assert "2 games could not be read and will be skipped." in asked    # not "2 entries"
 
 
 def test_a_day_named_twice_is_skipped_both_times():
