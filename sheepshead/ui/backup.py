@@ -106,10 +106,11 @@ class Tally:
 
 @dataclass(frozen=True)
 class Backup:
-    """What a backup holds, every entry checked: each date's locked result, the games in
-    progress by storage key, the settings object (None: not carried), the date it was made;
-    ``skipped`` counts the entries that could not be read; ``partial`` is True for a link
-    that carries only part of what was kept."""
+    """What a backup holds, every entry checked: each date's locked result (of a backup
+    read: those new here that keep the Daily's rules; :attr:`tally` counts the others), the
+    games in progress by storage key, the settings object (None: not carried), the date it
+    was made; ``skipped`` counts the entries that could not be read; ``partial`` is True
+    for a link that carries only part of what was kept."""
 
     results: dict[_dt.date, DailyResult] = field(default_factory=dict)
     games: dict[str, GameSave] = field(default_factory=dict)
