@@ -12,7 +12,10 @@ longest main-thread task meanwhile (PerformanceObserver ``longtask``: tasks over
 - ``link 4 MB``: issue 36's short link of 4 MB of small objects (opened as ``#backup=1.…``);
 - ``file 4 MB``: the same text as a file chosen for Import;
 - ``file 3,000``: a file of 3,000 results that are not real (each link replayed and refused);
-- ``one Daily``: a file of one real Daily result, its computer moves all replayed.
+- ``one Daily``: a file of one real Daily result, its computer moves all replayed;
+- ``empty link``: a backup link of nothing (what opening any backup link costs), and
+  ``nothing``: five seconds with nothing opened (what the page does meanwhile: the baseline,
+  which a loaded machine inflates, as it does every task here).
 
 The page's turn comes every 30 ms of work (ui/pacing.py); the target is no task over 200 ms.
 Figures go to docs/journal/backup.md with the machine's load.
@@ -37,7 +40,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from load import build_game, serve
 from playwright.sync_api import sync_playwright
 
-from sheepshead.ui.backup import Backup
+from sheepshead.ui.backup import Backup, backup_link
 
 LONGTASKS = """(() => {
   window.__longtasks = [];
@@ -60,7 +63,9 @@ def inputs() -> list[tuple[str, str, str]]:
         day = dt.date(2015, 1, 1) + dt.timedelta(days=i)
         fake[day] = replace(result, day=day, fragment=result.fragment.replace(
             DAY.isoformat(), day.isoformat()))
-    return [("link 4 MB", "link", link), ("file 4 MB", "file", small),
+    empty = "#" + backup_link(Backup(), "")[0].partition("#")[2]
+    return [("nothing", "wait", ""), ("empty link", "link", empty),
+            ("link 4 MB", "link", link), ("file 4 MB", "file", small),
             ("file 3,000", "file", Backup(fake).to_text()),
             ("one Daily", "file", one.to_text())]
 
@@ -77,8 +82,9 @@ ANSWERED = """() => {
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpu", type=float, default=4, help="CPU slowdown (default 4)")
+    parser.add_argument("--only", default="", help="the inputs to run, comma-separated")
     args = parser.parse_args(argv)
-    cases = inputs()
+    cases = [c for c in inputs() if not args.only or c[0] in args.only.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         site = build_game(Path(tmp) / "site", full_stdlib=False, pyc=True)
         server, url = serve(site)
@@ -105,12 +111,16 @@ def main(argv: list[str] | None = None) -> int:
                     cdp = context.new_cdp_session(page)
                     cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
                     start = page.evaluate("performance.now()")
-                    if kind == "link":
-                        page.evaluate("(h) => { location.hash = h; }", text)
+                    if kind == "wait":
+                        page.wait_for_timeout(5_000)
+                        answer = "-"
                     else:
-                        page.set_input_files('#panel input[data-backup="file"]', str(path))
-                    handle = page.wait_for_function(ANSWERED, timeout=600_000, polling=100)
-                    answer = handle.json_value()
+                        if kind == "link":
+                            page.evaluate("(h) => { location.hash = h; }", text)
+                        else:
+                            page.set_input_files('#panel input[data-backup="file"]', str(path))
+                        answer = page.wait_for_function(ANSWERED, timeout=600_000,
+                                                        polling=100).json_value()
                     end = page.evaluate("performance.now()")
                     tasks = [d for at, d in page.evaluate("window.__longtasks")
                              if at >= start]

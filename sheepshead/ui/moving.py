@@ -14,6 +14,7 @@ Intents (``data-ui``): ``backup-file``, ``backup-link`` (the menu); ``import-yes
 
 from __future__ import annotations
 
+import asyncio
 import datetime as _dt
 from collections.abc import Awaitable, Callable, Container, Generator
 from dataclasses import replace
@@ -103,28 +104,30 @@ class Moving:
     def open_link(self, fragment: str) -> None:
         """A ``#backup=`` link: read it (:meth:`read`) and ask, or say in one line why it is
         refused."""
-        from .backup import read_link_steps
-
         def refused(e: SheepsheadError) -> str:
             why = str(e).removeprefix("backup link: ").removeprefix("backup: ")
             return f"This backup link cannot be read: {why}. Nothing was imported."
-        s = self.s
-        self._begin(read_link_steps(fragment, today=s.today, here=s.results.book().results),
-                    "link", refused)
+
+        def steps() -> Reading:
+            from .backup import read_link_steps
+            return read_link_steps(fragment, today=self.s.today,
+                                   here=self.s.results.book().results)
+        self._begin(_later(steps), "link", refused)
 
     def open_file(self, event: BackupFile) -> None:
         """A file chosen for Import: read it (:meth:`read`) and ask (one line when
         refused)."""
-        from .backup import read_backup_steps
-        name = event.name[:60]
-        if event.text is None or event.size > MAX_BACKUP_CHARS:
+        name, text = event.name[:60], event.text
+        if text is None or event.size > MAX_BACKUP_CHARS:
             self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
                           f"Nothing was imported.")
             return
-        s = self.s
-        self._begin(read_backup_steps(event.text, today=s.today,
-                                      here=s.results.book().results), "file",
-                    lambda e: f"“{name}” cannot be imported: {e}.")
+
+        def steps() -> Reading:
+            from .backup import read_backup_steps
+            return read_backup_steps(text, today=self.s.today,
+                                     here=self.s.results.book().results)
+        self._begin(_later(steps), "file", lambda e: f"“{name}” cannot be imported: {e}.")
 
     def _begin(self, steps: Reading, source: str,
                refused: Callable[[SheepsheadError], str]) -> None:
@@ -153,6 +156,7 @@ class Moving:
 
         def run() -> Generator[tuple[int, int] | None, None, None]:
             found.append((yield from steps))
+        await asyncio.sleep(0)          # the page's turn first (see _later)
         try:
             async for seen in paced(run(), progress, turn_every=SLICE_S):
                 if self.reading is not reading:
@@ -233,6 +237,14 @@ class Moving:
         buttons += button("Cancel", "", data_ui="import-no")
         text = "".join(f"<p>{escape(line)}</p>" for line in lines)
         return "import", _dialog("Import this backup?", text, buttons)
+
+
+def _later(make: Callable[[], Reading]) -> Reading:
+    """The steps ``make`` returns, made in the job's first step rather than where the backup
+    was opened: loading the backup's modules the first time (compiling them) is a task of
+    its own, not added to the one that drew the page (:mod:`.backup` loads on first use)."""
+    yield None
+    return (yield from make())
 
 
 def _results_line(backup: Backup, here: Container[_dt.date]) -> str:
