@@ -142,11 +142,11 @@ class Moving:
         return self.read
 
     async def read(self, progress: Callable[[], None]) -> None:
-        """Read the backup opened last a step at a time (every Daily result's link is
-        replayed: a backup of a year's Dailies is a few seconds of a phone's CPU), the page's
-        turn between steps and the count redrawn by ``progress`` (:func:`.pacing.paced`);
-        then ask, or say why it is refused.  A backup cancelled or replaced meanwhile is
-        dropped."""
+        """Read the backup opened last a step at a time (every Daily result new here is
+        replayed with its computer players' every decision: seconds a result, more on a
+        phone), the page's turn between steps and the count redrawn by ``progress``
+        (:func:`.pacing.paced`); then ask, or say why it is refused.  A backup cancelled or
+        replaced meanwhile is dropped."""
         from .pacing import SLICE_S, paced
         reading = self.reading
         if reading is None:
