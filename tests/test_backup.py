@@ -17,16 +17,25 @@ import time
 import zlib
 
 import pytest
+from backup_helpers import EXPERT_DAILIES
 from daily_helpers import play
 from test_session import drive
 
 from sheepshead import Game, SheepsheadError
+from sheepshead.results import check_result, parse_result
 from sheepshead.ui.backup import (
     BACKUP_FORMAT,
+    INFLATE_CHARS,
     MAX_BACKUP_CHARS,
+    MAX_ENTRY_CHARS,
+    MAX_GAMES,
     MAX_LINK_CHARS,
+    MAX_LINK_TEXT,
+    MAX_RESULTS,
+    MAX_VALUES,
     Backup,
     Imported,
+    Tally,
     backup_link,
     file_name,
     import_backup,
@@ -45,6 +54,7 @@ from sheepshead.ui.panels import KEPT_WHERE
 from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
 from sheepshead.ui.session import Session
 from sheepshead.ui.settings import Settings
+from sheepshead.ui.slicedjson import SCAN_TOKENS, TOKEN
 
 DAY = dt.date(2026, 11, 1)
 TODAY = dt.date(2026, 12, 2)
@@ -67,14 +77,23 @@ def days(n: int, first: dt.date = DAY) -> list[dt.date]:
     return [first + dt.timedelta(days=i) for i in range(n)]
 
 
+def expert_daily(day: dt.date) -> Game:
+    """The Daily of ``day`` as the Daily's computer players play it in every seat (its
+    computer moves check: tests/backup_helpers.py)."""
+    return parse_result(EXPERT_DAILIES[day]).game()
+
+
 def browser(results: int = 3, *, new_game: int | None = 20, daily: dt.date | None = None,
-            storage: MemoryStorage | None = None, seed: int = 1) -> MemoryStorage:
-    """A browser's storage with ``results`` locked Daily results, a New Game ``new_game``
-    actions in, and ``daily``'s Daily begun."""
+            storage: MemoryStorage | None = None, seed: int = 1,
+            expert: bool = True) -> MemoryStorage:
+    """A browser's storage with ``results`` locked Daily results (from 2026-11-01: the
+    Expert's games, whose computer moves check, or with ``expert=False`` games of random
+    moves), a New Game ``new_game`` actions in, and ``daily``'s Daily begun."""
     storage = storage if storage is not None else MemoryStorage()
     book, store = DailyResults(storage), SaveStore(storage)
     for i, day in enumerate(days(results)):
-        book.record(play(daily_game(day), seed=seed + i), hints=False, now=NOW)
+        game = expert_daily(day) if expert else play(daily_game(day), seed=seed + i)
+        book.record(game, hints=False, now=NOW)
     if new_game is not None:
         store.save(GameSave.of(play(Game(NEW_SEED), new_game, seed), "standard"),
                    replace_game=True)
@@ -88,7 +107,7 @@ def export(storage: MemoryStorage, settings: Settings | None = None) -> Backup:
 
 
 def into(storage: MemoryStorage, backup: Backup, replace: bool = False) -> Imported:
-    return import_backup(backup, DailyResults(storage), SaveStore(storage),
+    return import_backup(backup, DailyResults(storage), SaveStore(storage), today=TODAY,
                          replace_games=replace)
 
 
@@ -107,13 +126,13 @@ def test_a_backup_round_trips_as_ascii_text_and_as_a_link():
     assert backup.holds() == "3 Daily results, 2 games in progress and your settings"
     text = backup.to_text()
     assert text.isascii() and json.loads(text)["format"] == BACKUP_FORMAT
-    again = read_backup(text)
+    again = read_backup(text, today=TODAY)
     assert again == backup
     assert again.settings is not None and again.settings["name"] == "Zoë"
     link, carried = backup_link(backup, "https://example.org/s/index.html#daily=2026-12-02")
     assert link.startswith("https://example.org/s/index.html#backup=1.")
     assert carried == backup and not carried.partial
-    assert read_link(link.partition("index.html")[2]) == backup
+    assert read_link(link.partition("index.html")[2], today=TODAY) == backup
     assert file_name(TODAY) == "sheepshead-backup-2026-12-02.json"
 
 
@@ -134,7 +153,7 @@ def test_a_link_too_long_for_everything_carries_the_latest_results_and_says_so()
     assert carried.partial and not carried.games
     assert 0 < len(carried.results) < 400
     assert min(carried.results) > min(many)        # the latest kept
-    assert read_link(link[len("https://example.org/"):]).partial
+    assert read_link(link[len("https://example.org/"):], today=TODAY).partial
 
 
 def _moved(result, day: dt.date):
@@ -159,7 +178,7 @@ def test_import_into_an_empty_browser_takes_everything_and_says_so_in_one_line()
 
 def test_a_result_here_is_final_and_a_game_in_progress_here_stays_unless_replaced():
     theirs = export(browser(3, seed=1, new_game=30))
-    here = browser(2, seed=7, new_game=10)
+    here = browser(2, seed=7, new_game=10, expert=False)
     mine = DailyResults(here).book().results
     mine_game = SaveStore(here).peek(GAME_KEY)
     assert in_the_way(theirs, SaveStore(here)) == (GAME_KEY,)
@@ -258,7 +277,7 @@ def good() -> str:
 ])
 def test_a_bad_backup_is_refused_in_one_line(text, message):
     with pytest.raises(SheepsheadError, match=message) as e:
-        read_backup(text)
+        read_backup(text, today=TODAY)
     assert "\n" not in str(e.value)
 
 
@@ -266,12 +285,12 @@ def test_truncated_and_huge_backups_are_refused_before_parsing():
     text = good()
     for cut in (len(text) // 3, len(text) - 1):
         with pytest.raises(SheepsheadError, match="not JSON"):
-            read_backup(text[:cut])
+            read_backup(text[:cut], today=TODAY)
     start = time.perf_counter()
     with pytest.raises(SheepsheadError, match="too long"):
-        read_backup(" " * (MAX_BACKUP_CHARS + 1))
+        read_backup(" " * (MAX_BACKUP_CHARS + 1), today=TODAY)
     with pytest.raises(SheepsheadError, match="nested deeper"):
-        read_backup('{"a":' * 200_000)
+        read_backup('{"a":' * 200_000, today=TODAY)
     assert time.perf_counter() - start < 5
 
 
@@ -284,11 +303,19 @@ def test_a_tampered_result_or_game_is_skipped_and_counted_never_imported():
         save = data["games"][GAME_KEY]
         save["game"]["hands"][0][0] = "play ZZ"                       # not an action
         data["games"]["sheepshead.elsewhere"] = save                  # not a game's key
-    backup = read_backup(tampered(good(), change))
+    backup = read_backup(tampered(good(), change), today=TODAY)
     assert backup.results == {} and list(backup.games) == [daily_key(TODAY)]
     assert backup.skipped == 5
     done = into(MemoryStorage(), backup)
-    assert done.line() == "Imported 1 game; 5 entries could not be read and were skipped."
+    assert backup.tally.unreadable == 3
+    assert done.line() == "Imported 1 game; 5 entries were refused or could not be read."
+    s = Session(MemoryStorage(), lambda: NOW)
+    s.start("")
+    s.moving.offer = (backup, "file")
+    asked = s.moving.overlay()[1]
+    assert ("Daily results: none new, 3 refused (3 that could not be read or do not add up)."
+            in asked)
+    assert "2 games could not be read and will be skipped." in asked    # not "2 entries"
 
 
 def test_a_day_named_twice_is_skipped_both_times():
@@ -297,7 +324,7 @@ def test_a_day_named_twice_is_skipped_both_times():
     entry = json.dumps(json.loads(text)["results"]["results"][day], separators=(",", ":"))
     twice = text.replace(f'"{day}":{entry}', f'"{day}":{entry},"{day}":{entry}')
     assert twice != text
-    backup = read_backup(twice)
+    backup = read_backup(twice, today=TODAY)
     assert day not in {d.isoformat() for d in backup.results}
     assert len(backup.results) == 1 and backup.skipped == 2
 
@@ -307,7 +334,7 @@ def test_wrong_types_inside_an_entry_are_skipped():
         for entry in data["results"]["results"].values():
             entry["place"] = "first"
         data["games"][GAME_KEY]["revision"] = True
-    backup = read_backup(tampered(good(), change))
+    backup = read_backup(tampered(good(), change), today=TODAY)
     assert backup.results == {} and backup.skipped == 3
 
 
@@ -320,7 +347,7 @@ def test_wrong_types_inside_an_entry_are_skipped():
 ])
 def test_a_bad_link_is_refused_in_one_line(fragment, message):
     with pytest.raises(SheepsheadError, match=message):
-        read_link(fragment)
+        read_link(fragment, today=TODAY)
 
 
 def test_a_link_that_inflates_too_far_or_is_cut_is_refused():
@@ -328,10 +355,10 @@ def test_a_link_that_inflates_too_far_or_is_cut_is_refused():
     body = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
     assert len(body) < MAX_LINK_CHARS
     with pytest.raises(SheepsheadError, match="inflates past"):
-        read_link("#backup=1." + body)
+        read_link("#backup=1." + body, today=TODAY)
     link, _ = backup_link(export(browser(2)), "")
     with pytest.raises(SheepsheadError, match="cut short|not JSON|base64"):
-        read_link(link[: len(link) // 2])
+        read_link(link[: len(link) // 2], today=TODAY)
 
 
 # ------------------------------------------------------------ on the page
@@ -385,7 +412,7 @@ def read(c: Controller, event) -> list:
 
 def test_a_backup_is_read_a_step_at_a_time_and_a_cancel_stops_it():
     text = export(browser(3, new_game=10)).to_text()
-    steps = read_backup_steps(text)
+    steps = read_backup_steps(text, today=TODAY)
     seen = []
     while True:
         try:
@@ -394,10 +421,11 @@ def test_a_backup_is_read_a_step_at_a_time_and_a_cancel_stops_it():
             backup = done.value
             break
     assert [s for s in seen if s is not None] == [(1, 3), (2, 3), (3, 3)]   # one per result
-    assert len(seen) == 5                 # and one for the text, one for the game
-    assert backup == read_backup(text)
+    assert len(seen) >= 6                 # and the text's, the game's (and each decision's)
+    assert backup == read_backup(text, today=TODAY)
     link = backup_link(backup, "https://example.org/")[0]
-    assert [s for s in read_link_steps("#" + link.partition("#")[2]) if s] == [(1, 3), (2, 3), (3, 3)]
+    counts = read_link_steps("#" + link.partition("#")[2], today=TODAY)
+    assert [s for s in counts if s] == [(1, 3), (2, 3), (3, 3)]
 
     c = Controller(MemoryStorage(), lambda: NOW)
     c.handle(Start(""))
@@ -465,3 +493,225 @@ def test_an_import_that_lengthens_the_streak_keeps_a_picture_that_says_so():
     c.handle(Tap(ui="import-yes"))
     assert "Imported 1 Daily result." in c.ui.notices
     assert streak() == 2                              # yesterday came in: two days running
+
+
+# ----------------------------------------------- the Daily's rules (issue 36, item 3)
+TOMORROW = TODAY + dt.timedelta(days=1)
+
+
+def planted() -> MemoryStorage:
+    """A backup's browser as an attacker makes it: random legal games locked for today,
+    tomorrow and 30 days ahead with a par of -999, and two real results (the Daily's
+    players' moves) with the same par, one of them carrying a field of its own."""
+    theirs = MemoryStorage()
+    book = DailyResults(theirs)
+    for day in (TODAY, TOMORROW, TODAY + dt.timedelta(days=30)):
+        book.record(play(daily_game(day), seed=day.day), hints=False, now=NOW)
+    for day in days(2):
+        book.record(expert_daily(day), hints=False, now=NOW)
+    for day in book.book().results:
+        book.record_par(day, -999)
+    return theirs
+
+
+def test_an_imported_backup_plants_no_daily_result():
+    text = tampered(export(planted()).to_text(),
+                    lambda data: data["results"]["results"][DAY.isoformat()].update(note="x"))
+    here = browser(0, new_game=None)
+    DailyResults(here).record(play(daily_game(DAY + dt.timedelta(days=1)), seed=3),
+                              hints=True, now=NOW)
+    mine = DailyResults(here).book().results
+    read = read_backup(text, today=TODAY, here=mine)
+    assert read.tally == Tally(already=1, future=2, moves=1, unreadable=0)
+    assert read.daily_results == 5 and list(read.results) == [DAY]
+    taken = read.results[DAY]
+    assert taken.par is None and taken.extra == {}                  # never the file's par
+    assert taken.fragment == EXPERT_DAILIES[DAY] and taken.level == "expert"
+    done = into(here, read)
+    assert done.line() == ("Imported 1 Daily result; 1 already here was kept; 3 entries "
+                           "were refused or could not be read.")
+    book = DailyResults(here).book()
+    assert sorted(book.results) == [DAY, DAY + dt.timedelta(days=1)]
+    assert book.results[DAY + dt.timedelta(days=1)] == mine[DAY + dt.timedelta(days=1)]
+    assert book.attempt_kind(TODAY) == book.attempt_kind(TOMORROW) == "scored"
+    s = Session(here, lambda: NOW)
+    s.start(f"#daily={TODAY}")
+    assert s.table is not None and not s.table.practice             # yours to play
+
+
+def test_the_question_counts_what_is_new_already_here_and_refused_and_why():
+    here = MemoryStorage()
+    DailyResults(here).record(play(daily_game(DAY + dt.timedelta(days=1))), hints=False,
+                              now=NOW)
+    def another(data):                      # a real link under another date: no game
+        entries = data["results"]["results"]
+        entries["2026-11-03"] = {**entries[DAY.isoformat()],
+                                 "result": EXPERT_DAILIES[DAY].replace("11-01", "11-03")}
+    text = tampered(export(planted()).to_text(), another)
+    c = Controller(here, lambda: NOW)
+    c.handle(Start(""))
+    read(c, BackupFile("b.json", text, len(text)))
+    html = c.session.overlay(c.ui)[1]
+    assert "This file (made 2026-12-02) holds 6 Daily results and your settings." in html
+    assert ("Daily results: 1 new, 1 already here, 4 refused (2 for a date still to come, "
+            "1 whose computer moves do not check, 1 that could not be read or do not add "
+            "up). Results already here stay as they are.") in html
+    c.handle(Tap(ui="import-yes"))
+    assert sorted(DailyResults(here).book().results) == days(2)
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda e: e.update(finished="2027-01-01T09:00:00"), "unreadable"),   # not come yet
+    (lambda e: e.update(finished="2026-10-31T23:59:00"), "unreadable"),   # before its day
+    (lambda e: e.update(totals=[t + (1 - 2 * (i % 2)) for i, t in enumerate(e["totals"])]),
+     "unreadable"),                                                        # not its link's
+    (lambda e: e.update(level="easy"), "moves"),                           # not the Daily's
+    (lambda e: e.update(result=e["result"] + "&level=easy", level="easy"), "moves"),
+])
+def test_a_real_result_that_says_more_than_its_link_is_refused(change, why):
+    def tamper(data):
+        change(data["results"]["results"][DAY.isoformat()])
+    backup = read_backup(tampered(export(browser(1, new_game=None)).to_text(), tamper),
+                         today=TODAY)
+    assert backup.results == {} and getattr(backup.tally, why) == 1
+
+
+def test_every_computer_move_is_replayed_a_decision_a_step():
+    from sheepshead.ui import backup as module
+    text = export(browser(1, new_game=None)).to_text()
+    module._MOVES_CHECKED.pop(EXPERT_DAILIES[DAY], None)         # as in a fresh page
+    steps = list(read_backup_steps(text, today=TODAY))
+    assert steps.count(None) > 40                                # the Expert's decisions
+    assert EXPERT_DAILIES[DAY] in module._MOVES_CHECKED          # once: not again
+    assert len(list(read_backup_steps(text, today=TODAY))) < 10
+
+
+# ------------------------------------------------- bounded and sliced (item 5)
+def values(text: str) -> int:
+    """The values of JSON text as the backup's first pass counts them."""
+    return sum(text[m.start()] in ",[{" for m in TOKEN.finditer(text))
+
+
+def longest_step(steps) -> tuple[float, int]:
+    """The most CPU time one step of ``steps`` took, and how many there were (to the end
+    or the refusal)."""
+    longest, n = 0.0, 0
+    while True:
+        start = time.process_time()
+        try:
+            next(steps)
+        except (StopIteration, SheepsheadError):
+            return max(longest, time.process_time() - start), n
+        longest = max(longest, time.process_time() - start)
+        n += 1
+
+
+SLICE_CPU_S = 0.25
+"""The most CPU one step may take here (a slice: the whole read of the inputs below was one
+step of about 2.5 s in CPython before issue 36; the page's figures are bench/backup_page.py's)."""
+SMALL_OBJECTS = '{"format":"sheepshead-backup/1","x":[' + ",".join(["{}"] * 1_300_000) + "]}"
+"""4 MB of small objects: issue 36's 7.8 KB link inflates to this."""
+
+
+def test_a_small_link_inflating_to_megabytes_is_refused_a_slice_at_a_time():
+    body = base64.urlsafe_b64encode(zlib.compress(SMALL_OBJECTS.encode(), 9)).decode()
+    assert len(body) < 10_000 and len(SMALL_OBJECTS) > MAX_BACKUP_CHARS - 200_000
+    with pytest.raises(SheepsheadError, match=r"^backup link: inflates past 1,000,000 "):
+        read_link("#backup=1." + body, today=TODAY)
+    longest, steps = longest_step(read_link_steps("#backup=1." + body, today=TODAY))
+    assert steps == MAX_LINK_TEXT // INFLATE_CHARS and longest < SLICE_CPU_S
+
+
+def test_a_file_of_small_objects_is_refused_by_its_count_of_values_a_slice_at_a_time():
+    with pytest.raises(SheepsheadError, match=r"^backup: more than 100,000 values"):
+        read_backup(SMALL_OBJECTS, today=TODAY)
+    longest, steps = longest_step(read_backup_steps(SMALL_OBJECTS, today=TODAY))
+    assert steps >= MAX_VALUES // SCAN_TOKENS - 1 and longest < SLICE_CPU_S
+
+
+def test_the_caps_hold_the_biggest_real_backup():
+    text = export(browser(1, daily=TODAY)).to_text()
+    data = json.loads(text)
+    entry = json.dumps(data["results"]["results"][DAY.isoformat()], separators=(",", ":"))
+    save = max((json.dumps(g, separators=(",", ":")) for g in data["games"].values()), key=len)
+    finished = GameSave.of(expert_daily(DAY), "expert").to_text()   # as long as a save gets
+    assert values(entry) == 13 and values(finished) < 1_000
+    assert MAX_RESULTS * (values(entry) + 1) + MAX_GAMES * values(finished) < MAX_VALUES
+    assert 3 * max(len(entry), len(save), len(finished)) < MAX_ENTRY_CHARS
+    result = next(iter(export(browser(1, new_game=None)).results.values()))
+    many = Backup({d: _moved(result, d) for d in days(1_000, dt.date(2023, 1, 1))})
+    link, carried = backup_link(many, "")
+    assert carried.partial and 5 * len(carried.to_text()) < MAX_LINK_TEXT
+    assert read_link(link, today=TODAY).daily_results == len(carried.results)
+
+
+def test_a_big_backup_is_decoded_an_entry_a_step():
+    result = next(iter(export(browser(1, new_game=None)).results.values()))
+    book = {d: _moved(result, d) for d in days(3_000, dt.date(2015, 1, 1))}
+    text = Backup(book).to_text()
+    assert len(text) > 2_500_000
+    longest, steps = longest_step(read_backup_steps(text, today=TODAY, here=book))
+    assert steps > 6_000 and longest < SLICE_CPU_S      # a scan slice or an entry a step
+    backup = read_backup(text, today=TODAY, here=book)
+    assert backup.tally.already == 3_000 and backup.results == {}
+
+
+def test_an_entry_longer_than_any_is_left_unread():
+    def change(data):
+        data["results"]["results"][DAY.isoformat()]["note"] = "x" * MAX_ENTRY_CHARS
+        data["games"][GAME_KEY]["note"] = ["y"] * MAX_ENTRY_CHARS
+    backup = read_backup(tampered(export(browser(1, new_game=10)).to_text(), change),
+                         today=TODAY)
+    assert backup.results == {} and backup.games == {} and backup.skipped == 2
+    with pytest.raises(SheepsheadError, match="settings must be an object"):
+        read_backup(json.dumps({"format": BACKUP_FORMAT, "settings": {"a": "x" * 30_000}}),
+                    today=TODAY)
+
+
+@pytest.mark.slow
+def test_the_stored_dailies_are_the_par_games():
+    from sheepshead.ui.daily import play_par
+    assert play_par(TODAY).fragment == EXPERT_DAILIES[TODAY]
+
+
+def late_liar(day: dt.date = DAY) -> Game:
+    """``day``'s Expert game with one computer move of the last hand changed (its last
+    decision with a choice), then played out with legal moves: every hand but the last
+    checks."""
+    link = parse_result(EXPERT_DAILIES[day])
+    last = link.hands[-1]
+
+    def nine_hands() -> Game:
+        game = Game(link.seed, link.rules)
+        for actions in link.hands[:-1]:
+            for action in actions:
+                game.current.apply(action)
+            game.next_hand()
+        return game
+    probe = nine_hands()
+    turn = 0
+    for i, action in enumerate(last):
+        if probe.current.to_act != 0 and len(probe.current.legal_actions()) > 1:
+            turn = i
+        probe.current.apply(action)
+    game = nine_hands()
+    state = game.current
+    for action in last[:turn]:
+        state.apply(action)
+    state.apply(next(a for a in state.legal_actions() if a != last[turn]))
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    return game
+
+
+def test_a_result_whose_last_computer_move_differs_is_refused():
+    here, theirs = MemoryStorage(), MemoryStorage()
+    DailyResults(theirs).record(late_liar(), hints=False, now=NOW)
+    backup = read_backup(export(theirs).to_text(), today=TODAY)
+    assert backup.results == {} and backup.tally.moves == 1
+    forged = MemoryStorage()
+    DailyResults(forged).record(play(daily_game(DAY), seed=4), hints=False, now=NOW)
+    entry = next(iter(export(forged).results.values()))
+    assert check_result(parse_result(entry.fragment)).computer_moves_match is False
+    assert read_backup(export(forged).to_text(), today=TODAY).tally.moves == 1
+    assert into(here, backup).results == 0 and RESULTS_KEY not in here.items

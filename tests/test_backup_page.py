@@ -1,7 +1,9 @@
 """Moving to another browser (issue 24) in headless Chromium at phone size: one browser
 exports its Daily results and its New Game in progress as a file and as a link; a fresh
 browser imports the file (``set_input_files``), sees the statistics, then opens the link,
-which asks first and keeps everything already there.  One page boot each."""
+which asks first and keeps everything already there.  A planted backup link (issue 36,
+item 3) brings only the results whose every computer move checks, and the question says
+what it refuses and why.  One page boot each."""
 
 from __future__ import annotations
 
@@ -11,12 +13,16 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from backup_helpers import EXPERT_DAILIES
 from conftest import CHICAGO as ZONE
 from daily_helpers import play, seed_script
 from table_helpers import BOOT_TIMEOUT_MS, wait_idle
+from test_backup import export, planted
 
 from sheepshead import Game
-from sheepshead.ui.daily import DailyResults, daily_game
+from sheepshead.results import parse_result
+from sheepshead.ui.backup import backup_link
+from sheepshead.ui.daily import DailyResults
 from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore
 
 pytestmark = pytest.mark.browser
@@ -32,10 +38,11 @@ def settings(**values: object) -> str:
 
 
 def kept_here() -> dict[str, str]:
-    """Two locked Daily results and a New Game 20 actions in."""
+    """Two locked Daily results (the Expert's games: their computer moves check) and a New
+    Game 20 actions in."""
     storage = MemoryStorage()
-    for i, day in enumerate(DAYS):
-        DailyResults(storage).record(play(daily_game(day), seed=i), hints=False,
+    for day in DAYS:
+        DailyResults(storage).record(parse_result(EXPERT_DAILIES[day]).game(), hints=False,
                                      now=dt.datetime(2026, 11, 22, 9))
     SaveStore(storage).save(GameSave.of(play(Game(SEED), 20), "standard"), replace_game=True)
     return {**storage.items, "sheepshead.settings": settings(name="Ann")}
@@ -72,7 +79,11 @@ def notice(page, start: str) -> str:
 
 
 def answer_import(page) -> str:
-    page.wait_for_selector('body[data-overlay="import"]', state="attached", timeout=30_000)
+    """The question's text, once every result is checked (each Daily result's computer moves
+    are replayed: seconds each), then Import."""
+    page.wait_for_selector("#import-title", state="attached", timeout=30_000)
+    page.wait_for_function("document.querySelector('#import-title')?.textContent"
+                           " === 'Import this backup?'", timeout=180_000)
     text = page.locator("#import-text").inner_text()
     page.locator("#import").get_by_role("button", name="Import", exact=True).click()
     page.wait_for_selector('body[data-overlay="import"]', state="detached", timeout=30_000)
@@ -106,7 +117,7 @@ def test_a_fresh_browser_imports_the_file_and_the_link_and_loses_nothing(phone, 
     new.set_input_files('#panel input[data-backup="file"]', str(path))
     asked = answer_import(new)
     assert "holds 2 Daily results, 1 game in progress and your settings." in asked
-    assert "New here: 2 Daily results." in asked
+    assert "Daily results: 2 new." in asked
     assert notice(new, "Imported") == "Imported 2 Daily results, 1 game and your settings."
     assert stat(new, "Dailies played") == "2"
     new.locator('#panel [data-ui="resume"]').wait_for(state="visible")   # the New Game came
@@ -116,8 +127,32 @@ def test_a_fresh_browser_imports_the_file_and_the_link_and_loses_nothing(phone, 
     # The link opens in the same tab: it asks first, and everything here stays.
     new.evaluate("(h) => { location.hash = h; }", "#" + link.partition("#")[2])
     asked = answer_import(new)
-    assert "New here: 0 Daily results." in asked
+    assert "Daily results: none new, 2 already here." in asked
     assert notice(new, "Nothing new") == "Nothing new to import; 3 already here were kept."
     assert new.evaluate(f"localStorage.getItem({RESULTS_KEY!r})") == book
     assert "#backup=" not in new.evaluate("location.hash")          # not applied again
     assert old.log.errors() == [] and new.log.errors() == []
+
+
+def test_a_planted_backup_link_brings_only_what_checks_and_says_why(phone, site_url):
+    link, carried = backup_link(export(planted()), site_url)   # today, tomorrow, +30 forged
+    assert len(carried.results) == 5 and not carried.partial
+    page = phone({"sheepshead.settings": settings()}, site_url)
+    page.evaluate("(h) => { location.hash = h; }", "#" + link.partition("#")[2])
+    asked = answer_import(page)
+    assert "holds 5 Daily results and your settings." in asked
+    assert ("Daily results: 2 new, 3 refused (2 for a date still to come, 1 whose computer "
+            "moves do not check).") in asked
+    assert notice(page, "Imported") == ("Imported 2 Daily results; 3 entries were refused or "
+                                        "could not be read.")
+    book = json.loads(page.evaluate(f"localStorage.getItem({RESULTS_KEY!r})"))
+    assert sorted(book["results"]) == ["2026-11-01", "2026-11-02"]
+    assert all(r["par"] is None for r in book["results"].values())      # never -999
+    menu(page)
+    assert stat(page, "Dailies played") == "2"
+    page.evaluate("location.hash = '#daily=2026-12-02'")                # today's: yours
+    page.wait_for_function("document.querySelector('.game .date')?.textContent"
+                           " === '2026-12-02'", timeout=30_000)
+    wait_idle(page)
+    assert page.locator(".practice-tag, .chip.practice").count() == 0
+    assert page.log.errors() == []

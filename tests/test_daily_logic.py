@@ -747,3 +747,26 @@ def test_the_par_is_kept_in_the_book(full_par):
     kept = results.record_par(DAY, par.total)
     assert kept is not None and kept.par == par.total
     assert DailyResults(storage).book().result(DAY) == kept
+
+
+def test_a_long_storage_refusal_is_cut_at_a_word_with_an_ellipsis():
+    quota = ("QuotaExceededError: Failed to execute 'setItem' on 'Storage': Setting the value "
+             "of 'sheepshead.daily.results' exceeded the quota.")
+    assert len(quota) > 120
+
+    class Full(MemoryStorage):
+        def set(self, key: str, text: str) -> None:
+            raise OSError(quota)
+    with pytest.raises(StorageFailed) as refused:
+        SaveStore(Full(), "t").save(GameSave.of(play(daily_game(DAY), 5), DAILY_LEVEL))
+    why = str(refused.value).partition("storage refused (")[2]
+    assert why.endswith("…)") and quota.startswith(why[:-2])
+    assert quota[len(why) - 2] == " "                     # cut where a word ends
+    with pytest.raises(StorageFailed) as short:
+        SaveStore(RefusingFull(), "t").save(GameSave.of(play(daily_game(DAY), 5), DAILY_LEVEL))
+    assert str(short.value).endswith("(QuotaExceededError: storage is full)")
+
+
+class RefusingFull(MemoryStorage):
+    def set(self, key: str, text: str) -> None:
+        raise OSError("QuotaExceededError: storage is full")

@@ -14,8 +14,9 @@ Intents (``data-ui``): ``backup-file``, ``backup-link`` (the menu); ``import-yes
 
 from __future__ import annotations
 
+import asyncio
 import datetime as _dt
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Container, Generator
 from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Protocol
@@ -103,24 +104,30 @@ class Moving:
     def open_link(self, fragment: str) -> None:
         """A ``#backup=`` link: read it (:meth:`read`) and ask, or say in one line why it is
         refused."""
-        from .backup import read_link_steps
-
         def refused(e: SheepsheadError) -> str:
             why = str(e).removeprefix("backup link: ").removeprefix("backup: ")
             return f"This backup link cannot be read: {why}. Nothing was imported."
-        self._begin(read_link_steps(fragment), "link", refused)
+
+        def steps() -> Reading:
+            from .backup import read_link_steps
+            return read_link_steps(fragment, today=self.s.today,
+                                   here=self.s.results.book().results)
+        self._begin(_later(steps), "link", refused)
 
     def open_file(self, event: BackupFile) -> None:
         """A file chosen for Import: read it (:meth:`read`) and ask (one line when
         refused)."""
-        from .backup import read_backup_steps
-        name = event.name[:60]
-        if event.text is None or event.size > MAX_BACKUP_CHARS:
+        name, text = event.name[:60], event.text
+        if text is None or event.size > MAX_BACKUP_CHARS:
             self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
                           f"Nothing was imported.")
             return
-        self._begin(read_backup_steps(event.text), "file",
-                    lambda e: f"“{name}” cannot be imported: {e}.")
+
+        def steps() -> Reading:
+            from .backup import read_backup_steps
+            return read_backup_steps(text, today=self.s.today,
+                                     here=self.s.results.book().results)
+        self._begin(_later(steps), "file", lambda e: f"“{name}” cannot be imported: {e}.")
 
     def _begin(self, steps: Reading, source: str,
                refused: Callable[[SheepsheadError], str]) -> None:
@@ -135,11 +142,11 @@ class Moving:
         return self.read
 
     async def read(self, progress: Callable[[], None]) -> None:
-        """Read the backup opened last a step at a time (every Daily result's link is
-        replayed: a backup of a year's Dailies is a few seconds of a phone's CPU), the page's
-        turn between steps and the count redrawn by ``progress`` (:func:`.pacing.paced`);
-        then ask, or say why it is refused.  A backup cancelled or replaced meanwhile is
-        dropped."""
+        """Read the backup opened last a step at a time (every Daily result new here is
+        replayed with its computer players' every decision: seconds a result, more on a
+        phone), the page's turn between steps and the count redrawn by ``progress``
+        (:func:`.pacing.paced`); then ask, or say why it is refused.  A backup cancelled or
+        replaced meanwhile is dropped."""
         from .pacing import SLICE_S, paced
         reading = self.reading
         if reading is None:
@@ -149,6 +156,7 @@ class Moving:
 
         def run() -> Generator[tuple[int, int] | None, None, None]:
             found.append((yield from steps))
+        await asyncio.sleep(0)          # the page's turn first (see _later)
         try:
             async for seen in paced(run(), progress, turn_every=SLICE_S):
                 if self.reading is not reading:
@@ -178,11 +186,13 @@ class Moving:
         replacing = intent == "import-replace"
         try:
             try:
-                done = import_backup(offer[0], s.results, s.store, replace_games=replacing)
+                done = import_backup(offer[0], s.results, s.store, today=s.today,
+                                     replace_games=replacing)
             except StorageFailed:       # full? the table's picture gives way, as for a save
                 if not drop_picture(s.store.storage):
                     raise
-                done = import_backup(offer[0], s.results, s.store, replace_games=replacing)
+                done = import_backup(offer[0], s.results, s.store, today=s.today,
+                                     replace_games=replacing)
         except SaveError as e:                      # StorageFailed too: nothing written
             s.notice(f"Nothing was imported: {e}.")
             return
@@ -208,15 +218,15 @@ class Moving:
             return None
         from .backup import count, in_the_way
         backup, source = self.offer
-        new = sum(day not in self.s.results.book().results for day in backup.results)
         made = f" (made {backup.made.isoformat()})" if backup.made else ""
-        lines = [f"This {source}{made} holds {backup.holds()}.",
-                 f"New here: {count(new, 'Daily result')}. Results already here stay as "
-                 f"they are."]
+        lines = [f"This {source}{made} holds {backup.holds()}."]
+        if backup.daily_results:
+            lines.append(_results_line(backup, self.s.results.book().results))
         if backup.partial:
             lines.append("It is only part of a backup: the file holds everything.")
-        if backup.skipped:
-            lines.append(f"{backup.skipped:,} entries could not be read and will be skipped.")
+        games = backup.skipped - backup.tally.unreadable
+        if games:
+            lines.append(f"{count(games, 'game')} could not be read and will be skipped.")
         way = in_the_way(backup, self.s.store)
         if way:
             lines.append(f"{_names(way)} here would be replaced by the backup's: keep "
@@ -227,6 +237,36 @@ class Moving:
         buttons += button("Cancel", "", data_ui="import-no")
         text = "".join(f"<p>{escape(line)}</p>" for line in lines)
         return "import", _dialog("Import this backup?", text, buttons)
+
+
+def _later(make: Callable[[], Reading]) -> Reading:
+    """The steps ``make`` returns, made in the job's first step rather than where the backup
+    was opened: loading the backup's modules the first time (compiling them) is a task of
+    its own, not added to the one that drew the page (:mod:`.backup` loads on first use)."""
+    yield None
+    return (yield from make())
+
+
+def _results_line(backup: Backup, here: Container[_dt.date]) -> str:
+    """``Daily results: 2 new, 1 already here, 2 refused (1 for a date still to come, 1
+    whose computer moves do not check).``  "Already here" is counted again as the question
+    is shown (another tab may have locked a date meanwhile)."""
+    new = sum(day not in here for day in backup.results)
+    already = backup.tally.already + len(backup.results) - new
+    t = backup.tally
+    parts = [f"{new:,} new" if new else "none new"]
+    if already:
+        parts.append(f"{already:,} already here")
+    if t.refused:
+        why = [(t.future, "for a date still to come"),
+               (t.moves, "whose computer moves do not check"),
+               (t.unreadable, "that could not be read or do not add up")]
+        parts.append(f"{t.refused:,} refused "
+                     f"({', '.join(f'{n:,} {w}' for n, w in why if n)})")
+    line = f"Daily results: {', '.join(parts)}."
+    if already:
+        line += " Results already here stay as they are."
+    return line
 
 
 def _dialog(title: str, text: str, buttons: str) -> str:

@@ -297,9 +297,9 @@ def set_aside(storage: Storage, key: str, text: str, reason: str) -> str:
     return new
 
 
-def _oneline(e: BaseException) -> str:
-    text = str(e).splitlines()[0] if str(e) else type(e).__name__
-    return text[:120]
+def _oneline(e: BaseException, limit: int = 120) -> str:
+    text = str(e).splitlines()[0] if str(e) else type(e).__name__      # cut where a word ends:
+    return text if len(text) <= limit else text[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:(") + "…"
 
 
 def _refused(key: str, what: str, e: OSError) -> StorageFailed:
