@@ -156,3 +156,33 @@ def test_a_planted_backup_link_brings_only_what_checks_and_says_why(phone, site_
     wait_idle(page)
     assert page.locator(".practice-tag, .chip.practice").count() == 0
     assert page.log.errors() == []
+
+
+def test_a_second_tab_writing_a_book_without_this_tabs_import_gets_it_back(phone, site_url):
+    """Issue 36, item 4, in the browser: tab B imports a Daily result; then tab A writes the
+    results book from a copy made before B's import reached it (here written by hand: the
+    race itself cannot be timed from a test, tests/test_two_tabs.py runs every order of it).
+    B's page gets the ``storage`` event and writes its result back: nothing is lost."""
+    theirs = MemoryStorage()
+    DailyResults(theirs).record(parse_result(EXPERT_DAILIES[DAYS[0]]).game(), hints=False,
+                                now=dt.datetime(2026, 11, 22, 9))
+    link, _ = backup_link(export(theirs), site_url)
+    b = phone({"sheepshead.settings": settings()}, site_url)
+    a = b.context.new_page()
+    a.goto(site_url + "static/rules.html")                       # a second tab of the site
+    b.evaluate("(h) => { location.hash = h; }", "#" + link.partition("#")[2])
+    answer_import(b)
+    key = RESULTS_KEY
+    book = json.loads(b.evaluate(f"localStorage.getItem({key!r})"))
+    assert sorted(book["results"]) == [DAYS[0].isoformat()]
+    # Tab A's stale write: a book with a result of its own and without B's.
+    stale = MemoryStorage()
+    DailyResults(stale).record(parse_result(EXPERT_DAILIES[DAYS[1]]).game(), hints=False,
+                               now=dt.datetime(2026, 11, 22, 9))
+    a.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, stale.items[key]])
+    b.wait_for_function(f"Object.keys(JSON.parse(localStorage.getItem({key!r})).results)"
+                        ".length === 2", timeout=30_000)
+    for tab in (a, b):
+        book = json.loads(tab.evaluate(f"localStorage.getItem({key!r})"))
+        assert sorted(book["results"]) == sorted(d.isoformat() for d in DAYS)
+    assert b.log.errors() == []
