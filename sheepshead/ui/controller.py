@@ -24,6 +24,7 @@ from collections.abc import Callable, Generator
 from ..actions import Action
 from ..bots.advice import Hint
 from ..errors import SheepsheadError
+from ..position import Phase
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
 from .animation import diff
@@ -314,7 +315,7 @@ class Controller(Turns):
         self.ui.reset_turn()
         self._saved()
         self._draw()
-        self._run([])
+        self._run([], deal=True)
 
     def _help(self, intent: str) -> None:
         """Help at the table: a hint, undo, claim the rest, the review of a finished hand."""
@@ -455,7 +456,8 @@ class Controller(Turns):
             self.ui.new_table()
             self._set_hash()
             self._draw()
-            self._run([])
+            fresh = self.session.table
+            self._run([], deal=fresh is not None and fresh.seat_view().phase is Phase.PICK)
             return
         self._set_hash()
         self._draw()
