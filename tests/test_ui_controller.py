@@ -390,14 +390,14 @@ def test_a_hint_is_thought_out_in_the_background_and_shown_only_where_it_was_ask
     t.hints = False
     effects = c.handle(Tap(ui="hint"))
     assert t.hints and len(of(effects, Spawn)) == 1   # asking marks the game at once
-    actions = dict(of(effects, Draw)[-1].regions)["actions"]
-    assert 'id="hint-wait"' in actions and 'id="hint-line"' not in actions
+    status = dict(of(effects, Draw)[-1].regions)["status"]      # in the instruction's place
+    assert 'id="hint-wait"' in status and 'id="hint-line"' not in status
     assert of(c.handle(Tap(ui="hint")), Spawn) == []  # asked again while it thinks: nothing
     shown = background(c, effects)
     assert expected is not None and c.ui.hinted == str(expected.action)
     assert [a.text for a in of(shown, Announce)] == [c.ui.hint]
-    actions = dict(of(shown, Draw)[-1].regions)["actions"]
-    assert 'id="hint-line"' in actions and 'id="hint-wait"' not in actions
+    status = dict(of(shown, Draw)[-1].regions)["status"]
+    assert 'id="hint-line"' in status and 'id="hint-wait"' not in status
     again = c.handle(Tap(ui="hint"))                  # asked again: said again, not thought
     assert of(again, Spawn) == [] and [a.text for a in of(again, Announce)] == [c.ui.hint]
     # Asked, then a decision made before it is thought out: it is never shown.
