@@ -66,6 +66,9 @@ from .settings import SPEEDS
 from .table import Table
 from .turns import BASE_MS, THINK_S, YOUR_TURN, Step, Turns
 
+BURY_BUTTON = ('#actions button[data-act^="bury "]',)
+"""Where the focus goes once two cards are chosen to bury."""
+
 __all__ = ["Controller", "BASE_MS", "THINK_S", "TICK_S", "YOUR_TURN", "first_visit_picture"]
 
 TICK_S = 10
@@ -307,6 +310,9 @@ class Controller(Turns):
             self._draw()
             if intent.startswith("illegal:") and ui.refusal:
                 self.out.append(Announce(ui.refusal))
+            if intent.startswith("select:") and len(ui.selected) == 2:
+                # the next Tab (or Enter) is "Bury these two", not the menu and the chips
+                self.out.append(Focus(BURY_BUTTON))
 
     def _next(self) -> None:
         if self.busy or self.session.stale or not self.table.next_hand():
@@ -414,7 +420,7 @@ class Controller(Turns):
         t, ui = self.table, self.ui
         if self.busy or self.session.stale or ui.panel or self.panel or not t.human_turn:
             return
-        tap = key_tap(key, t.seat_view(), ui.unknown_call)
+        tap = key_tap(key, t.seat_view(), ui.unknown_call, tuple(ui.selected))
         if tap is not None:
             (self._act if tap[0] == "act" else self._intent)(tap[1])
 
