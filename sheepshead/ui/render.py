@@ -383,15 +383,19 @@ def _actions(tv: TableView, ui: UiState) -> str:
 
 def _hint_status(ui: UiState) -> str:
     """The status line while a hint is asked for or shown: ``The Expert is thinking…``,
-    then the hint (its card or button marked) and its expected points in smaller type."""
+    then the hint (its card or button marked) and its expected points in smaller type; a
+    card tapped that cannot be played says why in the figures' place."""
     if ui.refusal:
-        return ""
+        detail = f'<span class="hint refusal" id="refusal">{escape(ui.refusal)}</span>'
+    elif ui.hint_detail:
+        detail = f'<span class="hint-detail" id="hint-detail">{escape(ui.hint_detail)}</span>'
+    else:
+        detail = ""
     if ui.hint:
-        detail = (f'<span class="hint-detail" id="hint-detail">{escape(ui.hint_detail)}</span>'
-                  if ui.hint_detail else "")
         return f'<span class="hint-line" id="hint-line">{escape(ui.hint)}</span>{detail}'
     if ui.hint_asked:
-        return '<span class="hint-line thinking" id="hint-wait">The Expert is thinking…</span>'
+        return ('<span class="hint-line thinking" id="hint-wait">The Expert is thinking…</span>'
+                + (detail if ui.refusal else ""))
     return ""
 
 
@@ -433,13 +437,13 @@ def _decisions(tv: TableView, ui: UiState) -> str:
                 seen.add(key)
                 hinted = ui.hinted is not None and ui.hinted.startswith(f"call {key}")
                 attrs: dict[str, object] = {
-                    "type": "button", "class": "btn call" + (" primary" if hinted else ""),
-                    "aria-label": f"Call {call.card.name}"}
+                    "type": "button", "class": "btn call" + (" primary" if hinted else "")}
                 if call.unknown is not None:
                     attrs.update({"data-ui": f"unknown:{key}", "aria-describedby": "unknown-help"})
                 else:
                     attrs["data-act"] = f"call {key}"
-                # On a small phone the short name (A♠), so the calls keep to one row.
+                # On a small phone the short name (A♠) is shown, so the calls keep to one
+                # row; the long one is still the button's name for screen readers.
                 out.append(f'<button {attrs_html(attrs)}>Call <span class="long">'
                            f'{escape(call.card.name)}</span><span class="short" '
                            f'aria-hidden="true">{escape(short(call.card))}</span></button>')
