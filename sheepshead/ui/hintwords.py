@@ -27,6 +27,7 @@ from ..position import Phase
 from ..trickinfo import winning_play
 from ..view import SeatView, ViewTrick
 from .helptext import OTHERS_SHOWN, action_words, signed
+from .markup import short
 from .wording import and_list, names_for
 
 __all__ = ["HintWords", "hint_words", "EXPECTED", "EVEN"]
@@ -57,16 +58,16 @@ def _the(card: Card) -> str:
 
 
 def _doing(a: Action, v: SeatView) -> str:
-    """What the Expert would do, after "The Expert would": ``pass``, ``bury the Ace of
-    spades and the 7 of clubs``, ``lead the Queen of clubs``."""
+    """What the Expert would do, after "The Expert would": ``pass``, ``bury the A♠ and 7♣``
+    (short names: the two are marked in your hand too), ``lead the Queen of clubs``."""
     k = a.kind
     if k is Kind.PLAY:
         leading = v.trick is None or not v.trick.cards
         return ("lead " if leading else "play ") + _the(a.card)
     if k is Kind.PASS:
         return "not crack" if v.phase is Phase.DOUBLES else "pass"
-    if k is Kind.BURY:
-        return "bury " + and_list([_the(c) for c in a.cards])
+    if k is Kind.BURY:              # short names: the two are marked in your hand too
+        return "bury the " + and_list([short(c) for c in a.cards])
     if k is Kind.CALL:
         return "call " + _the(a.card) + (" with an unknown card" if a.unknown is not None else "")
     return {Kind.PICK: "pick up", Kind.ALONE: "go alone", Kind.CRACK: "crack",

@@ -445,8 +445,8 @@ def _decisions(tv: TableView, ui: UiState) -> str:
                 # On a small phone the short name (A♠) is shown, so the calls keep to one
                 # row; the long one is still the button's name for screen readers.
                 out.append(f'<button {attrs_html(attrs)}>Call <span class="long">'
-                           f'{escape(call.card.name)}</span><span class="short" '
-                           f'aria-hidden="true">{escape(short(call.card))}</span></button>')
+                           f'{escape(call.card.name)}</span><span class="short" aria-hidden='
+                           f'"true" data-short="{escape(short(call.card))}"></span></button>')
         out.append(_button("Go alone", _marked("alone", ui), data_act="alone"))
         if any(call.unknown is not None for call in v.legal):
             out.append('<p id="unknown-help" class="help">You hold no card of this suit: '

@@ -32,7 +32,9 @@ last trick stays on the felt, with its winner and points, before the summary ope
 DEAL_BEATS = (1.2, 1 / 6)
 """The deal's animation (static/style.css, ``.cards.deal``): each card flies for 1.2 beats of
 ``BASE_MS["play"]``, a sixth of a beat after the one before; no decision is live until the
-last card has landed."""
+last card has landed (DEAL_LANDED_S later: the animation starts a frame or two after the
+drawing that begins it)."""
+DEAL_LANDED_S = 0.15
 THINK_S = THINK_SLICE_S = 0.03
 """The beat before a computer player acts, so "Gus to play…" is on screen while it thinks;
 and how long it thinks at a time before the page gets the main thread back."""
@@ -115,7 +117,7 @@ class Turns:
         if key == "deal":             # as long as the deal's animation, for the cards dealt
             first, then = DEAL_BEATS
             cards = len(self.table.seat_view().hand)
-            return self._seconds("play") * (first + then * max(0, cards - 1))
+            return self._seconds("play") * (first + then * max(0, cards - 1)) + DEAL_LANDED_S
         return BASE_MS[key] * SPEEDS[self.session.settings.speed] / 1000
 
     def _wait(self, seconds: float) -> None:
