@@ -125,11 +125,34 @@ async (arg) => {
     return b;
   });
   const se = document.scrollingElement;
+  const felt = document.getElementById('felt').getBoundingClientRect();
+  // Words on the table (never over a card, a seat or a button): the status line, the tip,
+  // your bar, the chips, the notes and labels in the middle of the felt.
+  const texts = [...document.querySelectorAll(arg.texts)].filter(shown).map((e) => {
+    const b = box(e);
+    b.name = `${e.id ? '#' + e.id : e.className.split(' ')[0]} "${words(e)}"`;
+    b.cut = e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1;
+    b.own = e.closest('#mine, #chips, .seat-box') ? 'bar' : '';
+    return b;
+  });
+  const names = [...document.querySelectorAll('#center .tname')].filter(shown).map((e) => {
+    const b = box(e);
+    b.at = [...e.classList].find((c) => c.startsWith('at-'));
+    b.text = e.textContent.trim();
+    return b;
+  });
+  const trick = [...document.querySelectorAll('#center .tcard')].filter(shown).map((e) => {
+    const b = box(e);
+    b.at = [...e.classList].find((c) => c.startsWith('at-'));
+    b.who = (e.getAttribute('aria-label') || '').split(':')[0];
+    return b;
+  });
   return {
     scrollW: se.scrollWidth, scrollH: se.scrollHeight, innerW: innerWidth, innerH: innerHeight,
-    hand: all('#hand button.card'), trick: all('#center .tcard'), seats: all('.seat-box'),
+    hand: all('#hand button.card'), trick, seats: all('.seat-box'),
     chips: all('#chips .chip'), actions: all('#actions button'), dialogs: all('#panel .dialog'),
-    notices,
+    buttons: all('header button, #actions button, #mine button'), middle: all('#center .bcard'),
+    notices, texts, names, felt: {h: felt.height, y: felt.top},
   };
 }
 """
@@ -137,6 +160,15 @@ async (arg) => {
 AXE_JS = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(
   v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5),
         help: v.help}))"""
+
+# Words on the table, checked against the cards, the seats and the buttons.
+TEXTS = ("#status, #tip .tip-box, #mine .me, .felt-note, .blind-label, #center .tname")
+# Every card on screen, of the hand, the trick or the blind and bury, at least this wide
+# at every size (issue 40: the bury's cards had shrunk to 10 px at 320×568).
+MIN_CARD_PX = 40.0
+# The felt keeps its height through the steps of one decision (issue 40, item 7: it grew
+# and shrank by 80 px as hints came and went), to within this.
+FELT_STEADY_PX = 1.0
 
 TOAST_SHOWN_JS = """sel => [...document.querySelectorAll(sel)].some(
   e => e.checkVisibility() && e.getBoundingClientRect().height > 0)"""
@@ -167,6 +199,12 @@ def overlap(a: dict, b: dict) -> tuple[float, float]:
 def intersects(a: dict, b: dict, eps: float = EPS_PX) -> bool:
     dx, dy = overlap(a, b)
     return dx > eps and dy > eps
+
+
+def inside(a: dict, b: dict) -> bool:
+    """``a`` lies within ``b`` (a button of the tip's own box, say)."""
+    return (a["x"] >= b["x"] - EPS_PX and a["r"] <= b["r"] + EPS_PX and a["y"] >= b["y"] - EPS_PX
+            and a["b"] <= b["b"] + EPS_PX)
 
 
 def px(v: float) -> str:
@@ -253,9 +291,49 @@ def check_notices(s: dict) -> list[str]:
     return out
 
 
+def check_cards_big_enough(s: dict) -> list[str]:
+    return [f"{b['name']} is {px(b['w'])} px wide < {MIN_CARD_PX:g} px"
+            for b in s["trick"] + s["middle"] if b["w"] < MIN_CARD_PX - EPS_PX]
+
+
+def check_words(s: dict) -> list[str]:
+    """Words are never over a card, a seat or a button, and never cut or scrolled away."""
+    out = []
+    cards = s["hand"] + s["trick"] + s["middle"]
+    for t in s["texts"]:
+        if t["cut"]:
+            out.append(f"{t['name']} {where(t)} does not fit its box (cut or scrolled)")
+        others = cards + s["buttons"] + ([] if t["own"] else s["seats"])
+        out += [f"{t['name']} {where(t)} is over {o['name']} {where(o)}"
+                for o in others if intersects(t, o) and not inside(o, t)]
+    return out
+
+
+def check_trick_names(s: dict) -> list[str]:
+    """Each trick card has the name of who played it right under it (issue 40, item 8)."""
+    out = []
+    names = {n["at"]: n for n in s["names"]}
+    for c in s["trick"]:
+        n = names.get(c["at"])
+        who = "You" if c["who"] == "You" else c["who"]
+        if n is None:
+            out.append(f"{c['name']} {where(c)} has no name under it")
+            continue
+        if n["text"] != who:
+            out.append(f"{c['name']} is named {n['text']!r} under it, not {who!r}")
+        centre = (c["x"] + c["r"]) / 2
+        if not (n["x"] - EPS_PX <= centre <= n["r"] + EPS_PX) or not (
+                -EPS_PX <= n["y"] - c["b"] <= 4):
+            out.append(f"the name {n['text']!r} {where(n)} is not right under {c['name']} {where(c)}")
+    if len(names) != len(s["trick"]):
+        out.append(f"{len(names)} names under {len(s['trick'])} trick cards")
+    return out
+
+
 def layout_problems(s: dict, viewport: str) -> list[str]:
     return (check_overflow(s) + check_hand_overlap(s) + check_trick_overlap(s)
-            + check_sizes(s, viewport) + check_trick_clear(s) + check_notices(s))
+            + check_sizes(s, viewport) + check_trick_clear(s) + check_notices(s)
+            + check_cards_big_enough(s) + check_words(s) + check_trick_names(s))
 
 
 def axe_problems(page) -> list[str]:
@@ -294,19 +372,39 @@ class Table:
         self.problems: list[str] = []
         self.audited: set[str] = set()
         self.most: dict[str, int] = {}     # the most boxes each selector found at one step
+        self.felts: dict[str, list[tuple[str, float]]] = {}   # decision: (step, felt height)
 
-    def check(self, step: str, audit: str | None = None) -> None:
+    def check(self, step: str, audit: str | None = None, decision: str | None = None) -> None:
+        """Measure the page at ``step``; the steps of one ``decision`` must leave the felt
+        at one height."""
         wait_idle(self.page)
         snap = self.page.evaluate(SNAPSHOT_JS, {"notices": NOTICES, "toast": TOAST,
-                                                "settleMs": SETTLE_MS})
-        for key in ("hand", "trick", "seats", "chips", "actions", "dialogs"):
+                                                "settleMs": SETTLE_MS, "texts": TEXTS})
+        for key in ("hand", "trick", "seats", "chips", "actions", "dialogs", "middle", "names"):
             self.most[key] = max(self.most.get(key, 0), len(snap[key]))
+        if decision is not None:
+            self.felts.setdefault(decision, []).append((step, snap["felt"]["h"]))
         for problem in layout_problems(snap, self.viewport):
             self.problems.append(f"{self.viewport} {step}: {problem}")
         if audit and audit not in self.audited and self.viewport not in LAYOUT_ONLY:
             self.audited.add(audit)
             for problem in axe_problems(self.page):
                 self.problems.append(f"{self.viewport} {step} [{audit}]: {problem}")
+
+    def hint(self, step: str, decision: str) -> None:
+        """Ask for the hint and measure the table with it shown."""
+        self.page.click('#actions [data-ui="hint"]')
+        self.page.locator("#hint-line").wait_for(state="visible", timeout=60_000)
+        self.check(f"{step}, hint shown", decision=decision)
+
+    def steady_problems(self) -> list[str]:
+        out = []
+        for decision, steps in self.felts.items():
+            heights = [h for _, h in steps]
+            if max(heights) - min(heights) > FELT_STEADY_PX:
+                seen = ", ".join(f"{step} {px(h)}" for step, h in steps)
+                out.append(f"{self.viewport} {decision}: the felt changes height ({seen} px)")
+        return out
 
 
 def start_hand(page, site_url: str, t: Table) -> None:
@@ -326,24 +424,29 @@ def play_hand(page, site_url: str, viewport: str) -> Table:
     t = Table(page, viewport)
     _, bury, call = find_deal("ace")
     start_hand(page, site_url, t)
-    t.check("pick", audit="pick")
+    t.check("pick", audit="pick", decision="pick")
+    t.hint("pick", "pick")
     click_action(page, "Pick up")
-    t.check("bury, none chosen", audit="bury")
+    t.check("bury, none chosen", audit="bury", decision="bury")
     for n, card in enumerate(bury.cards, 1):
         page.click(f'#hand button[data-card="{card}"]')
-        t.check(f"bury, {n} chosen ({card})")
+        t.check(f"bury, {n} chosen ({card})", decision="bury")
+    t.hint("bury, 2 chosen", "bury")
     click_action(page, "Bury these two")
-    t.check("call", audit="call")
+    t.check("call", audit="call", decision="call")
+    t.hint("call", "call")
     click_action(page, f"Call {call.card.name}")
     for turn in range(1, 12):
         wait_idle(page)
         if body(page, "phase") == "over":
             break
         assert body(page, "phase") == "play" and body(page, "turn") == "you"
-        t.check(f"play, your turn {turn}", audit="play")
+        here = f"play, your turn {turn}"
+        t.check(here, audit="play", decision=here)
         if turn == 2:       # a whole trick of five cards on the felt: the last one, reviewed
+            t.hint(here, here)
             page.click('[data-ui="review"]')
-            t.check("play, last trick shown")
+            t.check("play, last trick shown", decision=here)
             page.click('[data-ui="review"]')
             wait_idle(page)
         tap_card(page)
@@ -372,7 +475,8 @@ def test_a_whole_hand_fits_and_passes_axe(page, site_url, viewport):
     t = play_hand(page, site_url, viewport)
     # The checks are only worth something if their selectors still find what they measure.
     found_none = [key for key, n in t.most.items() if n == 0]
-    if found_none or t.most["seats"] < 4 or t.most["trick"] < 5:
+    t.problems += t.steady_problems()
+    if found_none or t.most["seats"] < 4 or t.most["trick"] < 5 or t.most["names"] < 5:
         t.problems.append(f"{viewport}: the selectors found too little (most at one step: {t.most})")
     missing = {"pick", "bury", "call", "play", "over", "menu"} - t.audited
     if missing and viewport not in LAYOUT_ONLY:

@@ -113,4 +113,28 @@ def test_keyboard_shortcuts_pick_and_choose_cards(page, site_url):
     assert pressed.nth(1).get_attribute("data-i") == "7"
     page.keyboard.press("Control+1")                       # the browser's, not the game's
     assert page.locator('#hand button[aria-pressed="true"]').count() == 2
+    # Two chosen: the focus is on "Bury these two" (not the menu and the chips first), and
+    # B buries them (issue 40, item 11).
+    focused = page.evaluate("document.activeElement.textContent.trim()")
+    assert focused == "Bury these two", focused
+    page.keyboard.press("b")
+    wait_idle(page)
+    assert body(page, "phase") == "call"
+    assert page.log.errors() == []
+
+
+def test_enter_buries_after_choosing_two_by_keyboard(page, site_url):
+    """Space on two cards of the hand, then Enter: the focus went to "Bury these two"."""
+    seed, bury, _ = find_deal("ace")
+    open_table(page, site_url, "#game=" + seed[5:])
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("p")
+    wait_idle(page)
+    for card in bury.cards:
+        tab_to(page, lambda label, c=str(card): label.endswith(f"|select:{c}"))
+        page.keyboard.press("Space")
+        wait_idle(page)
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert body(page, "phase") == "call"
     assert page.log.errors() == []

@@ -68,9 +68,15 @@ def hint_choice(page) -> str:
     assert text in page.inner_text("#announce")
     card = re.match(r"(?:The Expert would (?:lead|play)|Your only card is) the (\w+ of \w+)", text)
     if card:
+        # The card it names is marked in your hand, and only that one (issue 40, item 6).
+        marked = page.eval_on_selector_all("#hand button.hinted", "e => e.map(x => x.dataset.card)")
+        named = [str(c) for c in CARDS if c.name == card[1]]
+        assert marked == named, (text, marked)
         return SHORT[card[1]]
     m = re.match(r"The Expert would (pick up|pass)\b", text)
     assert m, text
+    lit = page.eval_on_selector_all("#actions button.primary", "e => e.map(x => x.dataset.act)")
+    assert lit == [{"pick up": "pick", "pass": "pass"}[m[1]]], (text, lit)
     return m[1]
 
 

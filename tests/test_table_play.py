@@ -184,3 +184,40 @@ def test_daily_cards_on_screen_equal_the_engines_deal(page, site_url):
     page.locator("#panel").get_by_role("button", name=re.compile(r"^Daily \d{4}-\d\d-\d\d$")).click()
     page.wait_for_function("location.hash.startsWith('#daily=')")
     assert page.log.errors() == []
+
+
+DEALING_JS = """async (fragment) => {
+  // A new game from the address: watch every frame until Pick up is live, noting whether it
+  // ever was while the deal's cards were still flying in.
+  const seen = {frames: 0, dealing: 0, liveWhileDealing: 0, live: false};
+  location.hash = fragment;
+  const end = performance.now() + 10000;
+  while (performance.now() < end) {
+    await new Promise((r) => requestAnimationFrame(r));
+    seen.frames++;
+    const dealing = document.getAnimations().some(
+      (a) => a.animationName === 'deal' && a.playState === 'running');
+    const pick = document.querySelector('#actions [data-act="pick"]:not([disabled])');
+    const live = !!pick && document.body.dataset.busy === '0';
+    if (dealing) seen.dealing++;
+    if (dealing && live) seen.liveWhileDealing++;
+    if (live && !dealing && seen.dealing) { seen.live = true; break; }
+  }
+  return seen;
+}"""
+
+
+def test_no_decision_is_live_while_the_hand_is_dealt(page, site_url):
+    """Issue 40, item 7: Pick up and Pass wait until the last card of the deal has landed
+    (at the Normal speed; the deal is the page's CSS animation)."""
+    seed, _, _ = find_deal("ace")
+    open_table(page, site_url, "#game=" + seed[5:], speed="normal")
+    page.click('[data-ui="tutorial-no"]')
+    wait_idle(page)
+    other = find_deal("ten")[0]                # another hand 1, where you speak first
+    assert other != seed
+    seen = page.evaluate(DEALING_JS, "#game=" + other[5:])
+    assert seen["dealing"] >= 3, seen          # the deal was seen flying in
+    assert seen["live"], seen                  # and Pick up came once it had landed
+    assert seen["liveWhileDealing"] == 0, seen
+    assert page.log.errors() == []

@@ -11,8 +11,8 @@ import datetime as dt
 
 from test_session import drive
 
-from sheepshead.cards import display_order
-from sheepshead.ui.controller import BASE_MS, THINK_S, YOUR_TURN, Controller
+from sheepshead.cards import display_order, parse_card
+from sheepshead.ui.controller import BASE_MS, BURY_BUTTON, THINK_S, YOUR_TURN, Controller
 from sheepshead.ui.events import (
     Announce,
     Change,
@@ -343,7 +343,13 @@ def test_keyboard_play_digits_for_cards_letters_for_decisions():
     c.handle(Key("2"))                                   # a dialog is open: nothing
     assert c.ui.selected == [cards[7]]
     c.handle(Tap(ui="close"))
-    settle(c, c.handle(Tap(act=f"bury {cards[0]} {cards[7]}")))
+    c.handle(Key("b"))                                   # B with one card chosen: nothing
+    assert c.table.seat_view().phase.name == "BURY" and c.ui.selected == [cards[7]]
+    chosen = c.handle(Key("1"))                          # the second: the focus goes to
+    assert Focus(BURY_BUTTON) in chosen                  # "Bury these two" (next: Enter)
+    settle(c, c.handle(Key("B")))                        # B buries the two chosen
+    assert c.table.seat_view().phase.name != "BURY"
+    assert set(c.table.seat_view().bury or ()) == {parse_card(cards[0]), parse_card(cards[7])}
     if c.table.seat_view().phase.name == "CALL":
         settle(c, c.handle(Tap(act="alone")))
     while not (c.table.human_turn and c.table.seat_view().phase.name == "PLAY"):
@@ -390,14 +396,14 @@ def test_a_hint_is_thought_out_in_the_background_and_shown_only_where_it_was_ask
     t.hints = False
     effects = c.handle(Tap(ui="hint"))
     assert t.hints and len(of(effects, Spawn)) == 1   # asking marks the game at once
-    actions = dict(of(effects, Draw)[-1].regions)["actions"]
-    assert 'id="hint-wait"' in actions and 'id="hint-line"' not in actions
+    status = dict(of(effects, Draw)[-1].regions)["status"]      # in the instruction's place
+    assert 'id="hint-wait"' in status and 'id="hint-line"' not in status
     assert of(c.handle(Tap(ui="hint")), Spawn) == []  # asked again while it thinks: nothing
     shown = background(c, effects)
     assert expected is not None and c.ui.hinted == str(expected.action)
     assert [a.text for a in of(shown, Announce)] == [c.ui.hint]
-    actions = dict(of(shown, Draw)[-1].regions)["actions"]
-    assert 'id="hint-line"' in actions and 'id="hint-wait"' not in actions
+    status = dict(of(shown, Draw)[-1].regions)["status"]
+    assert 'id="hint-line"' in status and 'id="hint-wait"' not in status
     again = c.handle(Tap(ui="hint"))                  # asked again: said again, not thought
     assert of(again, Spawn) == [] and [a.text for a in of(again, Announce)] == [c.ui.hint]
     # Asked, then a decision made before it is thought out: it is never shown.

@@ -34,7 +34,7 @@ from sheepshead.ui.helptext import (
     shown_cost,
     signed,
 )
-from sheepshead.ui.hintwords import HintWords, hint_words
+from sheepshead.ui.hintwords import EVEN, EXPECTED, HintWords, hint_words
 from sheepshead.ui.markup import short
 from sheepshead.ui.wording import names_for
 
@@ -206,9 +206,9 @@ def test_hint_words_on_real_hints():
             assert detail is None
             continue
         seen["searched"] += 1
-        assert detail is not None and detail.startswith("Expected points: ")
+        assert detail is not None and detail.startswith((EXPECTED, EVEN))
         assert "-" not in detail                            # the real minus sign only
-        parts = detail.removeprefix("Expected points: ").removesuffix(" (about even)").split(" · ")
+        parts = detail.removeprefix(EXPECTED).removeprefix(EVEN).split(" · ")
         best = h.value_of(h.action)
         assert best is not None
         others = [(a, v) for a, v in h.values if a != h.action][:OTHERS_SHOWN]
@@ -218,7 +218,7 @@ def test_hint_words_on_real_hints():
             assert part.endswith(" " + signed(v))           # values, not differences
         # Never two lines that contradict: a choice that is not clearly best says so.
         tied = any(round(v, 1) >= round(best, 1) for _, v in others)
-        assert detail.endswith(" (about even)") == tied
+        assert detail.startswith(EVEN) == tied             # said before the figures
         seen["even"] += tied
     assert seen["searched"] >= 3 and seen["forced"] >= 1 and seen["reason"] >= 3, seen
 
@@ -253,7 +253,7 @@ def test_hint_words_examples():
     view = _view_with_hand(Phase.PICK, "QC JD AD 9D 7H 8S")
     assert hint_words(h, view) == HintWords(
         "The Expert would pick up: you hold four trumps, two of them Queens or Jacks, and no "
-        "fail Ace.", "Expected points: pick up +0.1 · pass +0.1 (about even)")
+        "fail Ace.", "About even, so the Expert keeps its usual play: pick up +0.1 · pass +0.1")
     h = Hint(0, Phase.PLAY, Action.parse("play 7D"), (), (), None, True, False)
     assert hint_words(h, _view_with_hand(Phase.PLAY, "7D")) == HintWords(
         "Your only card is the Seven of diamonds.", None)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Generator
 from ..actions import Action
 from ..bots.advice import Hint
 from ..errors import SheepsheadError
+from ..position import Phase
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
 from .animation import diff
@@ -64,6 +65,9 @@ from .session import STALE_NOTICE, LinkView, Session
 from .settings import SPEEDS
 from .table import Table
 from .turns import BASE_MS, THINK_S, YOUR_TURN, Step, Turns
+
+BURY_BUTTON = ('#actions button[data-act^="bury "]',)
+"""Where the focus goes once two cards are chosen to bury."""
 
 __all__ = ["Controller", "BASE_MS", "THINK_S", "TICK_S", "YOUR_TURN", "first_visit_picture"]
 
@@ -306,6 +310,9 @@ class Controller(Turns):
             self._draw()
             if intent.startswith("illegal:") and ui.refusal:
                 self.out.append(Announce(ui.refusal))
+            if intent.startswith("select:") and len(ui.selected) == 2:
+                # the next Tab (or Enter) is "Bury these two", not the menu and the chips
+                self.out.append(Focus(BURY_BUTTON))
 
     def _next(self) -> None:
         if self.busy or self.session.stale or not self.table.next_hand():
@@ -314,7 +321,7 @@ class Controller(Turns):
         self.ui.reset_turn()
         self._saved()
         self._draw()
-        self._run([])
+        self._run([], deal=True)
 
     def _help(self, intent: str) -> None:
         """Help at the table: a hint, undo, claim the rest, the review of a finished hand."""
@@ -422,7 +429,7 @@ class Controller(Turns):
         t, ui = self.table, self.ui
         if self.busy or self.session.stale or ui.panel or self.panel or not t.human_turn:
             return
-        tap = key_tap(key, t.seat_view(), ui.unknown_call)
+        tap = key_tap(key, t.seat_view(), ui.unknown_call, tuple(ui.selected))
         if tap is not None:
             (self._act if tap[0] == "act" else self._intent)(tap[1])
 
@@ -464,7 +471,8 @@ class Controller(Turns):
             self.ui.new_table()
             self._set_hash()
             self._draw()
-            self._run([])
+            fresh = self.session.table
+            self._run([], deal=fresh is not None and fresh.seat_view().phase is Phase.PICK)
             return
         self._set_hash()
         self._draw()

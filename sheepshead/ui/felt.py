@@ -8,8 +8,8 @@ field while the hand is being decided (issue 22):
 * while the picker buries, two places for the bury: yours fill face up as you tap the cards
   (with their points), another picker's are two face-down cards;
 * while the picker calls a partner, the bury it made: face up when it is yours;
-* in the play, the trick (each card by its seat, the winning one marked), or the last trick
-  while you look back at it.
+* in the play, the trick (each card by its seat, with the name of who played it under it,
+  the winning one marked), or the last trick, named the same way, while you look back at it.
 
 Only the picker ever sees a bury's faces (:class:`~sheepshead.view.SeatView` gives ``bury``
 to the picker alone); the cards here are never buttons that act.
@@ -42,7 +42,8 @@ def center_html(tv: TableView, review: bool, selected: list[str], shown: ViewTri
                 f'{trick_cards(t, v, four, "")}</div>')
     if v.phase is Phase.PICK:
         note = _daily_note(tv)
-        return note + _pair("blind noted" if note else "blind", "The blind", [None, None], "Blind", four)
+        return _pair("blind noted" if note else "blind", "The blind", [None, None], "Blind", four,
+                     note)
     if v.phase in (Phase.BURY, Phase.CALL) and v.picker is not None:
         return _bury(v, selected, four)
     trick = shown if shown is not None else v.trick
@@ -82,8 +83,11 @@ def _bury(v: SeatView, selected: list[str], four: bool) -> str:
     return _pair("blind bury", "Your bury", places, label, four)
 
 
-def _pair(cls: str, name: str, cards: list[Card | bool | None], label: str, four: bool) -> str:
-    """Two cards in the middle: a card face up, None face down, False an empty place."""
+def _pair(cls: str, name: str, cards: list[Card | bool | None], label: str, four: bool,
+          note: str = "") -> str:
+    """Two cards in the middle: a card face up, None face down, False an empty place; one
+    column, top to bottom: the ``note`` (if any), the cards, the ``label``, so no words
+    ever lie over a card."""
     out = []
     for card in cards:
         if card is None:
@@ -92,8 +96,8 @@ def _pair(cls: str, name: str, cards: list[Card | bool | None], label: str, four
             out.append(card_html(card, four_colour=four, cls="bcard", tabindex="-1"))
         else:
             out.append('<span class="bslot" aria-hidden="true"></span>')
-    return (f'<div class="{cls}" role="group" aria-label="{name}">{"".join(out)}'
-            f'<span class="blind-label">{label}</span></div>')
+    return (f'<div class="{cls}" role="group" aria-label="{name}">{note}<span class="pair">'
+            f'{"".join(out)}</span><span class="blind-label">{label}</span></div>')
 
 
 def trick_cards(trick: ViewTrick, v: SeatView, four: bool, fresh: str) -> str:
@@ -117,8 +121,16 @@ def trick_cards(trick: ViewTrick, v: SeatView, four: bool, fresh: str) -> str:
         if card is None:
             out.append(back_html(cls, tabindex="-1", title=f"{NAMES[seat]}: the unknown card",
                                  aria_label=f"{NAMES[seat]}: face-down card{mark}"))
-            continue
-        out.append(card_html(card, four_colour=four, cls=cls, tabindex="-1",
-                             label=f"{NAMES[seat]}: {card.name}{mark}",
-                             title=f"{NAMES[seat]}: {card.name}"))
+        else:
+            out.append(card_html(card, four_colour=four, cls=cls, tabindex="-1",
+                                 label=f"{NAMES[seat]}: {card.name}{mark}",
+                                 title=f"{NAMES[seat]}: {card.name}"))
+        out.append(_played_by(seat))
     return "".join(out)
+
+
+def _played_by(seat: int) -> str:
+    """The name under a trick card: who played it (the card's own name says it to screen
+    readers, so this one is for the eyes only)."""
+    who = "You" if seat == HUMAN else NAMES[seat]
+    return f'<span class="tname at-{seat}" aria-hidden="true">{escape(who)}</span>'

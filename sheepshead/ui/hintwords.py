@@ -10,8 +10,10 @@ and your :class:`~sheepshead.view.SeatView` into :class:`HintWords`:
 * ``detail`` — ``Expected points: pass −0.3 · pick up −0.6`` (the Expert's estimate of your
   score in this hand for each choice it weighed, its choice first), or None when there was
   nothing to weigh.  When another choice shows as good or better (sampling noise: the
-  Expert keeps its rules' choice unless a search beats it clearly) the line says "about
-  even", so the two lines never contradict each other.
+  Expert keeps its rules' choice unless a search beats it clearly) the detail says so
+  before its figures — ``About even, so the Expert keeps its usual play: Q♣ +2.9 · 8♦ +3.2``
+  — so the two lines never read as a contradiction.  The page marks the hint's card (or
+  lights its button), so the line need not be read to find it.
 """
 
 from __future__ import annotations
@@ -25,9 +27,15 @@ from ..position import Phase
 from ..trickinfo import winning_play
 from ..view import SeatView, ViewTrick
 from .helptext import OTHERS_SHOWN, action_words, signed
+from .markup import short
 from .wording import and_list, names_for
 
-__all__ = ["HintWords", "hint_words"]
+__all__ = ["HintWords", "hint_words", "EXPECTED", "EVEN"]
+
+EXPECTED = "Expected points: "
+EVEN = "About even, so the Expert keeps its usual play: "
+"""The detail's start: the estimates, or, when another choice shows as good, that they are
+too close to tell apart (before the figures, which then need no explaining)."""
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -50,16 +58,16 @@ def _the(card: Card) -> str:
 
 
 def _doing(a: Action, v: SeatView) -> str:
-    """What the Expert would do, after "The Expert would": ``pass``, ``bury the Ace of
-    spades and the 7 of clubs``, ``lead the Queen of clubs``."""
+    """What the Expert would do, after "The Expert would": ``pass``, ``bury the A♠ and 7♣``
+    (short names: the two are marked in your hand too), ``lead the Queen of clubs``."""
     k = a.kind
     if k is Kind.PLAY:
         leading = v.trick is None or not v.trick.cards
         return ("lead " if leading else "play ") + _the(a.card)
     if k is Kind.PASS:
         return "not crack" if v.phase is Phase.DOUBLES else "pass"
-    if k is Kind.BURY:
-        return "bury " + and_list([_the(c) for c in a.cards])
+    if k is Kind.BURY:              # short names: the two are marked in your hand too
+        return "bury the " + and_list([short(c) for c in a.cards])
     if k is Kind.CALL:
         return "call " + _the(a.card) + (" with an unknown card" if a.unknown is not None else "")
     return {Kind.PICK: "pick up", Kind.ALONE: "go alone", Kind.CRACK: "crack",
@@ -167,7 +175,7 @@ def _detail(h: Hint) -> str | None:
     parts = [f"{_doing_short(h.action, h.phase)} {signed(best)}"]
     parts += [f"{_doing_short(a, h.phase)} {signed(x)}" for a, x in others]
     even = any(round(x, 1) >= round(best, 1) for _, x in others)    # as shown
-    return "Expected points: " + " · ".join(parts) + (" (about even)" if even else "")
+    return (EVEN if even else EXPECTED) + " · ".join(parts)
 
 
 def _doing_short(a: Action, phase: Phase) -> str:

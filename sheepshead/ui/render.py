@@ -22,12 +22,12 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..buryinfo import bury_leaves, call_leaves
-from ..cards import display_order, parse_card
+from ..cards import Card, display_order, parse_card
 from ..position import CallKind, Phase
 from ..view import SeatView, ViewTrick
 from .felt import center_html
 from .helptext import alone_text, leaves_text, points_text
-from .markup import ICON, card_html, short
+from .markup import ICON, attrs_html, card_html, short
 from .markup import button as _button
 from .panels import panel_html
 from .table import Table, TableView
@@ -228,7 +228,7 @@ def _seat(tv: TableView, seat: int, busy: bool) -> str:
     return (
         f'<div class="seat-box{" turn" if turn else ""}">'
         f'<div class="seat-name">{NAMES[seat]}</div>'
-        f'<div class="seat-score">score <b>{total:+d}</b></div>'
+        f'<div class="seat-score"><span class="lbl">score </span><b>{total:+d}</b></div>'
         f'<div class="fan" aria-hidden="true">{fan}</div>'
         f'<span class="sr-only">{left} card{"s" if left != 1 else ""}{tricks}</span>'
         f'{mark}<div class="badges">{_badges(_roles(tv, seat))}</div></div>')
@@ -282,7 +282,8 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
     last = v.tricks[-1] if v.tricks else None
     if ui.review and last is not None and last.winner is not None:
         pts = sum(c.points for c in last.cards if c is not None)
-        return f"Last trick: {NAMES[last.winner]} took it ({pts} points)."
+        taker = "you" if last.winner == HUMAN else NAMES[last.winner]
+        return f"Last trick: {taker} took it ({pts} points)."
     if v.is_over:                       # never a dead table: what happened, and what is next
         if tv.summary is not None and tv.summary.thrown_in:
             return "Thrown in — the next hand counts double."
@@ -303,6 +304,9 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
                     v.phase, f"{name} to play…")
     if busy:
         return "…"
+    hint = _hint_status(ui)
+    if hint:                            # the hint takes the instruction's place: the
+        return hint                     # table below it does not move when it comes
     if v.phase is Phase.PICK:
         return "Your turn: pick up the blind, or pass."
     if v.phase is Phase.BURY:
@@ -374,13 +378,25 @@ def _actions(tv: TableView, ui: UiState) -> str:
         out += _button("Hint", "small hint-btn", data_ui="hint")
         if tv.can_undo:
             out += _button("Undo", "small", data_ui="undo")
-        if ui.hint_asked and not ui.hint:
-            out += '<p class="help hint-line thinking" id="hint-wait">The Expert is thinking…</p>'
-        if ui.hint:
-            out += f'<p class="help hint-line" id="hint-line">{escape(ui.hint)}</p>'
-        if ui.hint_detail:
-            out += f'<p class="help hint-detail" id="hint-detail">{escape(ui.hint_detail)}</p>'
     return out
+
+
+def _hint_status(ui: UiState) -> str:
+    """The status line while a hint is asked for or shown: ``The Expert is thinking…``,
+    then the hint (its card or button marked) and its expected points in smaller type; a
+    card tapped that cannot be played says why in the figures' place."""
+    if ui.refusal:
+        detail = f'<span class="hint refusal" id="refusal">{escape(ui.refusal)}</span>'
+    elif ui.hint_detail:
+        detail = f'<span class="hint-detail" id="hint-detail">{escape(ui.hint_detail)}</span>'
+    else:
+        detail = ""
+    if ui.hint:
+        return f'<span class="hint-line" id="hint-line">{escape(ui.hint)}</span>{detail}'
+    if ui.hint_asked:
+        return ('<span class="hint-line thinking" id="hint-wait">The Expert is thinking…</span>'
+                + (detail if ui.refusal else ""))
+    return ""
 
 
 def _decisions(tv: TableView, ui: UiState) -> str:
@@ -419,13 +435,19 @@ def _decisions(tv: TableView, ui: UiState) -> str:
                 if key in seen:
                     continue
                 seen.add(key)
-                label = f"Call {call.card.name}"
+                hinted = ui.hinted is not None and ui.hinted.startswith(f"call {key}")
+                attrs: dict[str, object] = {
+                    "type": "button", "class": "btn call" + (" primary" if hinted else "")}
                 if call.unknown is not None:
-                    out.append(_button(label, "call", data_ui=f"unknown:{key}",
-                                       aria_describedby="unknown-help"))
+                    attrs.update({"data-ui": f"unknown:{key}", "aria-describedby": "unknown-help"})
                 else:
-                    out.append(_button(label, "call", data_act=f"call {key}"))
-        out.append(_button("Go alone", "", data_act="alone"))
+                    attrs["data-act"] = f"call {key}"
+                # On a small phone the short name (A♠) is shown, so the calls keep to one
+                # row; the long one is still the button's name for screen readers.
+                out.append(f'<button {attrs_html(attrs)}>Call <span class="long">'
+                           f'{escape(call.card.name)}</span><span class="short" aria-hidden='
+                           f'"true" data-short="{escape(short(call.card))}"></span></button>')
+        out.append(_button("Go alone", _marked("alone", ui), data_act="alone"))
         if any(call.unknown is not None for call in v.legal):
             out.append('<p id="unknown-help" class="help">You hold no card of this suit: '
                        'after choosing, tap one of your cards to set aside face down.</p>')
@@ -464,14 +486,14 @@ def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
     turn = v.my_turn and not v.is_over and not busy
     review = ""
     if v.tricks:
-        review = _button("Hide last trick" if ui.review else "Last trick", "small",
+        review = _button("Last trick", "small review-btn",      # pressed while shown
                          data_ui="review", aria_pressed="true" if ui.review else "false")
     review += _button("Rules", "small", data_ui="rules", aria_haspopup="dialog")
     review = f'<span class="mine-buttons">{review}</span>'
 
     return (f'<div class="me{" turn" if turn else ""}"><span class="seat-name">You'
             f'{"<span class=turn-mark> ▶ your turn</span>" if turn else ""}</span>'
-            f'<span class="seat-score">score <b>{tv.totals[HUMAN]:+d}</b>'
+            f'<span class="seat-score"><span class="lbl">score </span><b>{tv.totals[HUMAN]:+d}</b>'
             f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}</span>'
             f'{_badges(roles)}</div>{review}')
 
@@ -483,6 +505,7 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
     unknown_ok = ({str(a.unknown) for a in v.legal if a.unknown is not None
                    and str(a.card) == ui.unknown_call} if (mine and ui.unknown_call) else set())
     blind = {str(c) for c in (v.blind or ())} if v.phase in (Phase.BURY, Phase.CALL) else set()
+    hinted = _hinted_cards(ui) if mine else set()
     cards = display_order(v.hand)
     out: list[str] = []
     for c in cards:
@@ -519,21 +542,14 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
             cls.append("idle")
             attrs["disabled"] = True
         label = c.name + (" (from the blind)" if key in blind else "")
+        if key in hinted:               # the card the hint names, marked where you tap it
+            cls.append("hinted")
+            label += ", the hint's card"
+
         attrs["data_i"] = str(len(out))         # its place: the deal animation's delay
         out.append(card_html(c, four_colour=four, cls=" ".join(cls), label=label, **attrs))
     if v.unknown is not None and v.unknown_pending:
-        c = v.unknown
-        key = str(c)
-        attrs = {}
-        if key in legal_plays:
-            look = "legal unknown-card"
-            attrs["data_act"] = f"play {key}"
-        else:
-            look = ("unavailable" if mine and v.phase is Phase.PLAY else "idle") + " unknown-card"
-            attrs["disabled"] = True
-        out.append(card_html(c, four_colour=four, cls=look,
-                             label=f"{c.name}, your unknown card (set aside, plays face down)",
-                             **attrs))
+        out.append(_unknown_card(v.unknown, legal_plays, mine and v.phase is Phase.PLAY, four))
     n = max(1, len(out))
     if n > 8:       # ten cards three-handed, nine or twelve while burying: two rows on a phone
         cols = (n + 1) // 2
@@ -543,6 +559,33 @@ def _hand(tv: TableView, ui: UiState, four: bool, busy: bool) -> str:
                 f'{"".join(out)}</div>')
     deal = " deal" if v.phase is Phase.PICK else ""     # a new hand: the cards fly in
     return f'<div class="cards{deal}" data-n="{n}">{"".join(out)}</div>'
+
+
+def _unknown_card(c: Card, legal_plays: set[str], playing: bool, four: bool) -> str:
+    """The card you set aside for an unknown-card call, at the end of your hand."""
+    key = str(c)
+    attrs: dict[str, object] = {}
+    if key in legal_plays:
+        look = "legal unknown-card"
+        attrs["data_act"] = f"play {key}"
+    else:
+        look = ("unavailable" if playing else "idle") + " unknown-card"
+        attrs["disabled"] = True
+    return card_html(c, four_colour=four, cls=look,
+                     label=f"{c.name}, your unknown card (set aside, plays face down)", **attrs)
+
+
+def _hinted_cards(ui: UiState) -> set[str]:
+    """The cards of your hand the hint you asked for names (``play QC``, ``bury AS 7C``,
+    ``call AH unknown 7C``'s card set aside)."""
+    if ui.hinted is None or not ui.hint:
+        return set()
+    kind, *rest = ui.hinted.split()
+    if kind == "play" or kind == "bury":
+        return set(rest)
+    if kind == "call" and len(rest) == 3:
+        return {rest[2]}
+    return set()
 
 
 def notices_html(lines: list[str], stale: str | None) -> str:

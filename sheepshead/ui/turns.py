@@ -29,6 +29,12 @@ __all__ = ["Turns", "Step", "BASE_MS", "THINK_S", "THINK_SLICE_S", "YOUR_TURN"]
 BASE_MS = {"play": 420, "pause": 750, "collect": 420, "other": 550, "last": 1200}
 """Animation pace at "normal" speed; the speed setting scales these.  ``last``: the hand's
 last trick stays on the felt, with its winner and points, before the summary opens."""
+DEAL_BEATS = (1.2, 1 / 6)
+"""The deal's animation (static/style.css, ``.cards.deal``): each card flies for 1.2 beats of
+``BASE_MS["play"]``, a sixth of a beat after the one before; no decision is live until the
+last card has landed (DEAL_LANDED_S later: the animation starts a frame or two after the
+drawing that begins it)."""
+DEAL_LANDED_S = 0.15
 THINK_S = THINK_SLICE_S = 0.03
 """The beat before a computer player acts, so "Gus to play…" is on screen while it thinks;
 and how long it thinks at a time before the page gets the main thread back."""
@@ -76,12 +82,15 @@ class Turns:
         raise NotImplementedError
 
     # ---------------------------------------------- the computer players' turns
-    def _run(self, moves: list[Move]) -> None:
-        """Play the animation of ``moves``, then let the computer players act (and auto-play
-        your only card) until it is your turn, a :class:`Wait` at a time."""
+    def _run(self, moves: list[Move], deal: bool = False) -> None:
+        """Play the animation of ``moves`` (or, with ``deal``, of a new hand's deal, when its
+        cards fly in), then let the computer players act (and auto-play your only card)
+        until it is your turn, a :class:`Wait` at a time."""
         self.ui.busy = True
         self.stage = None
         self.queue.clear()
+        if deal and self._motion() and self._seconds("play") > 0:
+            self.queue.append(Step(None, None, "", "Dealing the cards…", "deal"))
         self._queue(moves)
         self._advance()
 
@@ -105,6 +114,10 @@ class Turns:
         return not self.session.settings.reduced_motion and self.motion()
 
     def _seconds(self, key: str) -> float:
+        if key == "deal":             # as long as the deal's animation, for the cards dealt
+            first, then = DEAL_BEATS
+            cards = len(self.table.seat_view().hand)
+            return self._seconds("play") * (first + then * max(0, cards - 1)) + DEAL_LANDED_S
         return BASE_MS[key] * SPEEDS[self.session.settings.speed] / 1000
 
     def _wait(self, seconds: float) -> None:
