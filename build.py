@@ -485,9 +485,9 @@ PICTURE_SCRIPT = "static/picture.js"
 def write_first_picture(out: Path) -> None:
     """The table a first visit opens (the practice hand at your first decision), for
     static/picture.js to draw before Python starts: `window.sheepsheadFirstPicture`, the
-    picture of `sheepshead.ui.controller.first_visit_picture` (the engine's own first draw);
+    picture of `sheepshead.ui.firstvisit.first_visit_picture` (the engine's own first draw);
     and static/picture.js what it must know (`sheepshead.ui.picture.script_constants`)."""
-    from sheepshead.ui.controller import first_visit_picture  # the repository's package
+    from sheepshead.ui.firstvisit import first_visit_picture  # the repository's package
     from sheepshead.ui.picture import script_constants
 
     text = first_visit_picture(datetime.datetime(2026, 1, 1))  # the date shows nowhere

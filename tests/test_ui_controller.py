@@ -413,3 +413,23 @@ def test_a_hint_is_thought_out_in_the_background_and_shown_only_where_it_was_ask
     seq = c.table.action_count()
     background(c, effects)
     assert c.ui.hint is None and c.table.action_count() == seq
+
+
+def test_the_first_hint_of_a_scored_daily_says_what_it_costs_and_the_second_gives_it():
+    """Issue 40, item 4: one tap on Hint used to mark the whole Daily "with hints" for good;
+    now the first says so (and marks nothing), the second asks the Expert."""
+    from sheepshead.ui.events import Spawn
+    from sheepshead.ui.helptext import HINT_WARNING
+
+    c = start("#daily=2026-12-01")
+    t = c.table
+    assert not t.hints and not t.practice
+    effects = c.handle(Tap(ui="hint"))
+    assert not t.hints and of(effects, Spawn) == []             # nothing marked, no hint
+    assert [a.text for a in of(effects, Announce)] == [HINT_WARNING]
+    assert 'id="hint-warn"' in dict(of(effects, Draw)[-1].regions)["status"]
+    effects = c.handle(Tap(ui="hint"))
+    assert t.hints and len(of(effects, Spawn)) == 1              # asked again: the hint
+    # A New Game's hint is asked at once, as before.
+    n = start()
+    assert len(of(n.handle(Tap(ui="hint")), Spawn)) == 1

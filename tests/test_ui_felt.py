@@ -114,8 +114,13 @@ def test_the_trick_takes_the_middle_once_the_play_begins():
 def test_a_dailys_first_hand_names_who_you_play_against():
     daily = Table("daily:2026-12-02", Settings(speed="instant"), level="expert")
     html = _center(daily, UiState())
-    assert "Today's Daily: you against Gus, Bev, Lars and Dottie (Expert)." in html
+    assert ("Daily 2026-12-02: the same ten hands for everyone, against Gus, Bev, Lars and "
+            "Dottie (Expert). Your one scored try: a hint marks it “with hints”, and there is "
+            "no Undo.") in html                          # what Hint and Undo do to it, first
+    assert "Today" not in html                        # an old Daily's link says its date
     assert 'class="blind noted"' in html
+    again = Table("daily:2026-12-02", Settings(speed="instant"), level="expert", practice=True)
+    assert "Practice: your result is locked." in _center(again, UiState())
     new_game = Table(_seed(True), Settings(speed="instant"), level="standard")
     assert "daily-note" not in _center(new_game, UiState())
     while not daily.hand.is_over:                    # hand 2 of the Daily: said once is enough

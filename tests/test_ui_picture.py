@@ -19,9 +19,9 @@ import pytest
 from test_daily_logic import finished_daily
 from test_ui_controller import GAME, controller, of, settle
 
-from sheepshead.ui.controller import first_visit_picture
 from sheepshead.ui.daily import DailyResults
 from sheepshead.ui.events import Change, Draw, Start, Tap, Wait
+from sheepshead.ui.firstvisit import first_visit_picture
 from sheepshead.ui.picture import (
     PICTURE_KEY,
     PICTURE_MARKUP,

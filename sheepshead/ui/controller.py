@@ -24,6 +24,7 @@ from collections.abc import Callable, Generator
 from ..actions import Action
 from ..bots.advice import Hint
 from ..errors import SheepsheadError
+from ..grammar import date_of_seed
 from ..position import Phase
 from ..rules import DEFAULT_RULES
 from ..view import ViewTrick
@@ -53,6 +54,7 @@ from .events import (
 )
 from .friends import FRIENDS_INTENTS
 from .glossary import explain
+from .helptext import HINT_WARNING
 from .hintwords import hint_words
 from .keys import key_tap
 from .moving import MOVING_INTENTS
@@ -69,7 +71,7 @@ from .turns import BASE_MS, THINK_S, YOUR_TURN, Step, Turns
 BURY_BUTTON = ('#actions button[data-act^="bury "]',)
 """Where the focus goes once two cards are chosen to bury."""
 
-__all__ = ["Controller", "BASE_MS", "THINK_S", "TICK_S", "YOUR_TURN", "first_visit_picture"]
+__all__ = ["Controller", "BASE_MS", "THINK_S", "TICK_S", "YOUR_TURN"]
 
 TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
@@ -328,9 +330,7 @@ class Controller(Turns):
         t, ui = self.table, self.ui
         if intent.startswith("hand-review:"):      # a hand of the game's review
             reviewed = self.session.game_review
-            number = intent.partition(":")[2]
-            one = reviewed.hand(int(number)) if reviewed and number.isdecimal() \
-                and len(number) < 3 else None
+            one = reviewed.hand_named(intent.partition(":")[2]) if reviewed else None
             if one is not None:
                 ui.hand_review, ui.panel = one, "hand-review"
                 self._draw()
@@ -356,6 +356,12 @@ class Controller(Turns):
                 return
             if ui.hint_asked:
                 return                    # it is being thought out
+            if date_of_seed(t.seed) and not (t.practice or t.tutorial or t.hints) \
+                    and ui.hint_warned != t.seed:           # a scored Daily's first: what it costs
+                ui.hint_warned, ui.hint_warning = t.seed, HINT_WARNING
+                self.out.append(Announce(HINT_WARNING))
+                self._draw()
+                return
             steps = t.hint_steps()
             if steps is None:
                 return
@@ -559,9 +565,8 @@ class Controller(Turns):
             s.keep_picture(text)
 
     def _background(self) -> None:
-        """Start the par of a finished Daily (then the review of its hands, for the results
-        screen's lesson), the computer-move check of a result link and the reading of a
-        backup opened."""
+        """Start the par of a finished Daily (then the review of its hands: the lesson), the
+        computer-move check of a result link and the reading of a backup opened."""
         s = self.session
         reading = s.moving.job()
         if reading is not None:
@@ -578,21 +583,6 @@ class Controller(Turns):
         if link is not None and link is not self.checking and link.moves_checked is None:
             self.checking = link
             self.out.append(Spawn(lambda progress: s.check_moves(link, progress)))
-
-
-def first_visit_picture(now: _dt.datetime) -> str:
-    """The picture (:mod:`.picture`) of what a first visit opens: the practice hand at your
-    first decision, the same in every browser (a fixed deal, the default settings).
-    build.py ships it (``static/first-picture.js``) so that a first visit shows the table
-    before Python starts; the engine's first draw is the same HTML."""
-    c = Controller(MemoryStorage(), lambda: now, clock=lambda: 0.0, motion=lambda: False)
-    draw = next(e for e in c.handle(Start("")) if isinstance(e, Draw))
-    t = c.table
-    if not t.tutorial or c.busy:
-        raise SheepsheadError("a first visit no longer opens the practice hand at rest")
-    return picture_text(key="", save=None, fragment=c.session.hash(), regions=c.drawn,
-                        attrs=draw.attrs, classes=(), title=page_title(t), panel=False,
-                        rest=None)
 
 
 def _above(panel: str, notices: str) -> str:

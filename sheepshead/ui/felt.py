@@ -56,12 +56,16 @@ def center_html(tv: TableView, review: bool, selected: list[str], shown: ViewTri
 
 
 def _daily_note(tv: TableView) -> str:
-    """Over the blind of a Daily's first hand: who you play against, and that everyone does."""
+    """Over the blind of a Daily's first hand: the date, that everyone plays these hands
+    against these players, and, for your scored attempt, what Hint and Undo do to it."""
     if tv.daily_date is None or tv.hand_number != 1 or tv.tutorial:
         return ""
     others = and_list(list(tv.names[1:]))
-    return (f'<p class="felt-note" id="daily-note">Today\'s Daily: you against {escape(others)} '
-            f"({escape(tv.level_name)}). Everyone plays these ten hands today.</p>")
+    attempt = ("Practice: your result is locked." if tv.practice else
+               "Your one scored try: a hint marks it “with hints”, and there is no Undo.")
+    return (f'<p class="felt-note" id="daily-note">Daily {escape(tv.daily_date)}: the same ten '
+            f'hands for everyone, against {escape(others)} ({escape(tv.level_name)}). '
+            f'{escape(attempt)}</p>')
 
 
 def _bury(v: SeatView, selected: list[str], four: bool) -> str:

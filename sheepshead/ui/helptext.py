@@ -20,13 +20,16 @@ from .markup import short
 from .wording import and_list
 
 __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "action_words",
-           "review_line", "review_total", "shown_cost", "HIDDEN_MARK", "OTHERS_SHOWN"]
+           "review_line", "review_total", "shown_cost", "HINT_WARNING", "HIDDEN_MARK", "OTHERS_SHOWN"]
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
 HIDDEN_MARK = " (+ hidden cards)"
 """Added to the points chip while some points are not visible yet (the bury, the face-down
 unknown card, a leaster's blind)."""
+HINT_WARNING = ("A hint marks this Daily's result “with hints” for good. Tap Hint again "
+                "to see it.")
+"""Said on the first Hint of a scored Daily instead of the hint (asked again: the hint)."""
 OTHERS_SHOWN = 3
 """How many other candidates a hint lists after the Expert's choice (:mod:`.hintwords`)."""
 

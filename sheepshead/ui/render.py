@@ -81,6 +81,10 @@ class UiState:
     """The hint's action (``pick``), whose button is then the marked one."""
     hint_asked: bool = False
     """The Expert is thinking out the hint you asked for (a slice at a time)."""
+    hint_warning: str | None = None
+    """Said instead of a first hint in a scored Daily (:data:`HINT_WARNING`), until you act."""
+    hint_warned: str | None = None
+    """The seed of the scored Daily whose first Hint was answered by the warning."""
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
     offer_tutorial: bool = False
@@ -102,7 +106,7 @@ class UiState:
         self.review = False
         self.refusal = None
         self.shake = None
-        self.hint = self.hint_detail = self.hinted = None
+        self.hint = self.hint_detail = self.hinted = self.hint_warning = None
         self.hint_asked = False
 
 
@@ -393,6 +397,9 @@ def _hint_status(ui: UiState) -> str:
         detail = ""
     if ui.hint:
         return f'<span class="hint-line" id="hint-line">{escape(ui.hint)}</span>{detail}'
+    if ui.hint_warning and not ui.hint_asked:
+        return (f'<span class="hint-line" id="hint-warn">{escape(ui.hint_warning)}</span>'
+                + (detail if ui.refusal else ""))
     if ui.hint_asked:
         return ('<span class="hint-line thinking" id="hint-wait">The Expert is thinking…</span>'
                 + (detail if ui.refusal else ""))

@@ -93,6 +93,10 @@ class GameReview:
     def hand(self, number: int) -> HandReview | None:
         return next((r for r in self.hands if r.hand_number == number), None)
 
+    def hand_named(self, text: str) -> HandReview | None:
+        """The review of the hand ``text`` names (``4`` of ``hand-review:4``), if any."""
+        return self.hand(int(text)) if text.isdecimal() and len(text) < 3 else None
+
     @property
     def line(self) -> str:
         """``Looking over your hands… 3 of 10``; then ``Your costliest decision, hand 4:
