@@ -171,7 +171,7 @@ def test_the_bury_helper_lists_the_engines_calls_for_the_chosen_pair():
         for bury in t.seat_view().legal[:6]:
             ui = UiState(selected=[str(c) for c in bury.cards])
             status = render(t.view(), ui)["status"]
-            line = re.search(r'id="bury-leaves">Leaves: ([^<]*)<', status)
+            line = re.search(r'id="bury-leaves">After this bury: ([^<]*)<', status)
             assert line is not None, status
             after = picked(i, bury)
             assert after is not None

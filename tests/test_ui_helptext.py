@@ -85,7 +85,7 @@ def test_points_text_adds_up(rules, hands):
                 assert text is None
                 continue
             assert text is not None and chip_numbers(text) == TOTAL_POINTS, text
-            assert "undecided" not in text and HIDDEN_MARK not in text
+            assert "not yet known" not in text and HIDDEN_MARK not in text
             kinds["leaster" if p.leaster else "picked"] += 1
             if p.leaster:
                 assert text.startswith("Leaster — ")
@@ -101,7 +101,7 @@ def test_points_text_examples():
     five = names_for(5)
     p = PointsTaken((34, 12, 0, 0, 21), (Side.PICKER, None, None, None, Side.DEFENDERS),
                     SidePoints(34, 21, 12), None, 0, False, True, False)
-    assert points_text(p, five) == "Picker's side 34 · Defenders 21 · 12 undecided (+ hidden cards)"
+    assert points_text(p, five) == "Picker's side 34 · Defenders 21 · 12 not yet known + cards face down"
     p = PointsTaken((0, 14, 3, 0, 92), (None,) * 5, None, None, 11, True, False, True)
     assert points_text(p, five) == "Leaster — You 0 · Gus 14 · Bev 3 · Lars 0 · Dottie 92 · blind 11"
     p = PointsTaken((0,) * 5, (None,) * 5, None, None, 0, False, False, False)
@@ -124,10 +124,10 @@ def test_leaves_text_lists_exactly_the_calls():
             lv = option.leaves
             assert lv is not None
             text = leaves_text(lv)
-            assert text.startswith("Leaves: ")
+            assert text.startswith("After this bury: ")
             if lv.alone_forced:
                 forced += 1
-                assert text == "Leaves: go alone only"
+                assert text == "After this bury: go alone only"
                 assert lv.reason is not None
                 line = alone_text(lv.reason)
                 assert line.startswith("You must go alone: ") and "\n" not in line
@@ -136,12 +136,12 @@ def test_leaves_text_lists_exactly_the_calls():
                 owned = set(view.hand)
                 assert named <= owned, line                # only your own cards are named
                 continue
-            assert text.endswith(", go alone") or text == "Leaves: go alone"
+            assert text.endswith(", go alone") or text == "After this bury: go alone"
             for card in CARDS:
                 assert (card.name in text) == (card in lv.calls), (text, lv.calls)
             for card in lv.unknown_aces:
                 assert f"call {card.name} with an unknown card" in text
-            parts = text[len("Leaves: "):].split(", ")
+            parts = text[len("After this bury: "):].split(", ")
             assert len(parts) == len(lv.calls) + 1
     assert forced >= 5, forced
 

@@ -3,10 +3,10 @@
 What lies in the middle at each moment of a hand, so that the felt is never an empty green
 field while the hand is being decided (issue 22):
 
-* before anyone picks, the two face-down cards of the blind (over them, on a Daily's first
+* before anyone picks, the two cards face down of the blind (over them, on a Daily's first
   hand, who you play against);
 * while the picker buries, two places for the bury: yours fill face up as you tap the cards
-  (with their points), another picker's are two face-down cards;
+  (with their points), another picker's are two cards face down;
 * while the picker calls a partner, the bury it made: face up when it is yours;
 * in the play, the trick (each card by its seat, with the name of who played it under it,
   the winning one marked), or the last trick, named the same way, while you look back at it.

@@ -49,11 +49,11 @@ def rules_panel_html(four: bool) -> str:
         f'<table class="sheet points-table"><tbody>{points}</tbody></table>'
         '<p class="small">The deck holds 120 points. The picker\'s side needs 61 to win; '
         'the defenders win with 60.</p>'
-        '<h3>Keyboard</h3>'
+        '<div class="keys-help"><h3>Keyboard</h3>'      # hidden where there is no keyboard
         '<p class="small keys"><kbd>1</kbd>–<kbd>9</kbd> a card of your hand, left to right '
-        '(play it, or choose it to bury) · <kbd>P</kbd> pick up · <kbd>N</kbd> pass or no '
-        'crack · <kbd>H</kbd> hint · <kbd>U</kbd> undo · <kbd>Esc</kbd> close a dialog. '
-        'Tab and Enter reach every button.</p>'
+        '(play it, or choose it to bury) · <kbd>B</kbd> bury the two chosen · <kbd>P</kbd> '
+        'pick up · <kbd>N</kbd> pass or no crack · <kbd>H</kbd> hint · <kbd>U</kbd> undo · '
+        '<kbd>Esc</kbd> close a dialog. Tab and Enter reach every button.</p></div>'
         '<p class="links"><a href="./static/rules.html" target="_blank" rel="noopener">'
         'Full rules</a> · <a href="./static/cheatsheet.html" target="_blank" rel="noopener">'
         'Cheat sheet</a> <span class="small">(open in a new tab; this game keeps '
@@ -73,7 +73,7 @@ def review_panel_html(review: HandReview | None, can_next: bool, results: bool =
     body = (f'<p class="review-progress" id="review-progress" role="status" '
             f'data-done="{"1" if review.done else "0"}">{status}</p>'
             f'<ol class="review-list">{items}</ol>'
-            '<p class="small">The Expert\'s estimates, in points of the ledger for this hand, '
+            '<p class="small">The Expert\'s estimates, in game points for this hand, '
             'from many deals of the cards you could not see.</p>')
     buttons = [_button("Daily result", "", data_ui="results") if results
                else _button("Hand summary", "", data_ui="summary")]

@@ -20,16 +20,19 @@ from .markup import short
 from .wording import and_list
 
 __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "action_words",
-           "review_line", "review_total", "shown_cost", "HINT_WARNING", "HIDDEN_MARK", "OTHERS_SHOWN"]
+           "review_line", "review_total", "shown_cost", "HINT_WARNING", "HIDDEN_MARK", "LEAVES",
+           "OTHERS_SHOWN"]
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
-HIDDEN_MARK = " (+ hidden cards)"
+HIDDEN_MARK = " + cards face down"
 """Added to the points chip while some points are not visible yet (the bury, the face-down
 unknown card, a leaster's blind)."""
 HINT_WARNING = ("A hint marks this Daily's result “with hints” for good. Tap Hint again "
                 "to see it.")
 """Said on the first Hint of a scored Daily instead of the hint (asked again: the hint)."""
+LEAVES = "After this bury: "
+"""How the bury helper's line begins (what the two cards chosen leave you to call)."""
 OTHERS_SHOWN = 3
 """How many other candidates a hint lists after the Expert's choice (:mod:`.hintwords`)."""
 
@@ -42,7 +45,8 @@ def signed(x: float) -> str:
 
 # -------------------------------------------------------------------- points
 def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
-    """The points chip: ``Picker's side 34 · Defenders 21 · 12 undecided (+ hidden cards)``,
+    """The points chip: ``Picker's side 34 · Defenders 21 · 12 not yet known + cards face down``
+    (points taken by players whose side is not known yet; the bury or a blind not shown),
     or in a leaster each player's points (``Leaster — You 0 · Gus 14 · … · blind 11``).
     None before anyone picks and for a hand thrown in."""
     mark = HIDDEN_MARK if p.hidden else ""
@@ -56,19 +60,19 @@ def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
         return None
     text = f"Picker's side {s.picker} · Defenders {s.defenders}"
     if s.undecided:
-        text += f" · {s.undecided} undecided"
+        text += f" · {s.undecided} not yet known"
     return text + mark
 
 
 # ---------------------------------------------------------------- the bury
 def leaves_text(leaves: Leaves) -> str:
-    """``Leaves: call Ace of hearts, call Ten of clubs, call Ace of spades with an unknown
-    card, go alone``; ``Leaves: go alone only`` when going alone is forced."""
+    """``After this bury: call Ace of hearts, call Ten of clubs, call Ace of spades with an
+    unknown card, go alone``; ``After this bury: go alone only`` when going alone is forced."""
     if leaves.alone_forced:
-        return "Leaves: go alone only"
+        return f"{LEAVES}go alone only"
     calls = ([f"call {c.name}" for c in leaves.aces + leaves.tens]
              + [f"call {c.name} with an unknown card" for c in leaves.unknown_aces])
-    return "Leaves: " + ", ".join([*calls, "go alone"])
+    return LEAVES + ", ".join([*calls, "go alone"])
 
 
 def _the(cards: list[Card]) -> str:
