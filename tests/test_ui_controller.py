@@ -433,3 +433,16 @@ def test_the_first_hint_of_a_scored_daily_says_what_it_costs_and_the_second_give
     # A New Game's hint is asked at once, as before.
     n = start()
     assert len(of(n.handle(Tap(ui="hint")), Spawn)) == 1
+
+
+def test_a_word_explained_stays_with_its_dialog_not_the_next_game_or_link():
+    """Issue 40, item 10: a glossary line shown under the practice hand's summary carried
+    over into the Daily's first deal and onto a friend's result page."""
+    from sheepshead.ui.glossary import GLOSSARY
+
+    c = start()
+    word, other = next(iter(GLOSSARY.values())), "Something else happened."
+    c.ui.notices[:] = [word, other]
+    c.handle(Tap(ui="daily"))
+    assert word not in c.ui.notices and other in c.ui.notices
+    assert c.ui.notices is c.session.notices              # still the one list

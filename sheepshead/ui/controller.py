@@ -53,7 +53,7 @@ from .events import (
     Timer,
 )
 from .friends import FRIENDS_INTENTS
-from .glossary import explain
+from .glossary import GLOSSARY, explain
 from .helptext import HINT_WARNING
 from .hintwords import hint_words
 from .keys import key_tap
@@ -472,6 +472,8 @@ class Controller(Turns):
         """Run a session call that may open another game; then draw what holds."""
         before = self.session.table
         what()
+        words = set(GLOSSARY.values())        # a word explained belongs to its dialog
+        self.ui.notices[:] = [n for n in self.ui.notices if n not in words]
         if self.session.table is not before:   # another game on the table
             self.generation += 1              # the old game's timers are void
             self.ui.new_table()
