@@ -11,8 +11,9 @@
 // used, and a snapshot that does not match (a foreign one planted in the service worker's
 // cache, a damaged download) is refused. Any failure starts Python normally. The service
 // worker precaches the snapshot, so a return visit reads it from there. What the page sees:
-// <html data-start="snapshot|fresh|failed"> and, for a normal start, data-snapshot says why
-// ("off", "unavailable", "refused", "broken").
+// <html data-start="restoring" while the snapshot is fetched and restored, then
+// "snapshot|fresh|failed"; for a normal start, data-snapshot says why ("off", "unavailable",
+// "refused", "broken").
 import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 
 export { version };
@@ -43,6 +44,7 @@ async function shippedSnapshot() {
   if (!SNAPSHOT_SHA256 || globalThis.sheepsheadStart === "fresh") return "off";
   if (typeof DecompressionStream !== "function" || !(self.crypto && crypto.subtle)) return "off";
   let packed;
+  document.documentElement.dataset.start = "restoring";    // static/loading.js counts it
   try {
     const response = await fetch(SNAPSHOT);
     if (!response.ok) return "unavailable";
