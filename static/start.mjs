@@ -36,10 +36,12 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The shipped snapshot, checked and inflated; null where there is none to use: none shipped
-// (`build.py --no-snapshot`), a harness that asks for a normal start
-// (`sheepsheadStart = "fresh"`), a browser without DecompressionStream or SubtleCrypto (the
-// latter only in a secure context: https or localhost), or a download that fails.
+// The shipped snapshot, checked and inflated; or a word saying why there is none to use
+// (<html data-snapshot>): "off" where none is shipped
+// (`build.py --no-snapshot`), for a harness that asks for a normal start
+// (`sheepsheadStart = "fresh"`) and in a browser without DecompressionStream or SubtleCrypto
+// (the latter only in a secure context: https or localhost); "unavailable" where the download
+// fails. A snapshot that is not this build's throws Refused.
 async function shippedSnapshot() {
   if (!SNAPSHOT_SHA256 || globalThis.sheepsheadStart === "fresh") return "off";
   if (typeof DecompressionStream !== "function" || !(self.crypto && crypto.subtle)) return "off";
@@ -122,10 +124,12 @@ async function start(options) {
       why = "broken";
     }
   }
+  const root = document.documentElement;
+  root.dataset.snapshot = why;
+  if (root.dataset.start === "restoring") delete root.dataset.start;   // the line stops counting it
   const pyodide = await loadFresh(options);
   mark("python-ready");
-  document.documentElement.dataset.start = "fresh";
-  document.documentElement.dataset.snapshot = why;
+  root.dataset.start = "fresh";
   forgetDeviceSnapshots();
   return pyodide;
 }
