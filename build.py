@@ -3,7 +3,7 @@
 
 Usage::
 
-    python3 build.py [--out DIR] [--full-stdlib | --no-pyc] [--engine-pyc]  # into DIR (dist/)
+    python3 build.py [--out DIR] [--full-stdlib | --no-pyc] [--engine-pyc] [--no-snapshot]
     python3 build.py serve [--port N] [--out DIR]  # npm ci if needed, build, serve on 127.0.0.1
 
 The built folder is self-contained and every URL in it is relative, so it works
@@ -16,7 +16,10 @@ from any sub-path of any static host with the network off:
                         into Pyodide's working directory ("files": {"./sheepshead.zip": "./*"})
     pyodide/            Pyodide runtime files, from node_modules/pyodide; the stdlib zip
                         trimmed to the modules the page uses, the largest boot modules
-                        as bytecode (--full-stdlib / --no-pyc turn that off)
+                        as bytecode (--full-stdlib / --no-pyc turn that off); start.mjs,
+                        and snapshot-<key>.gz: the started game's memory snapshot, made
+                        here under Node.js, gzipped, its SHA-256 in start.mjs (--no-snapshot:
+                        none, every start a normal one)
     pyscript/           the PyScript files a main-thread page loads, from
                         node_modules/@pyscript/core/dist (no maps, no xterm/codemirror)
     manifest.webmanifest  web app manifest (icons in static/icons/)
@@ -35,6 +38,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -114,11 +118,12 @@ PYC_SOURCE_BUDGET = 130_000
 
 
 def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
-          engine_pyc: bool = False) -> Path:
+          engine_pyc: bool = False, snapshot: bool = True) -> Path:
     """Build the whole site into `out` and return it.
 
     `full_stdlib`: ship Pyodide's stdlib zip unchanged; `pyc`: precompile its boot modules;
-    `engine_pyc`: add the game's own bytecode to its zip (off: 0.45 MB gzip, docs/load.md)."""
+    `engine_pyc`: add the game's own bytecode to its zip (off: 0.45 MB gzip, docs/load.md);
+    `snapshot`: ship the started game's memory snapshot (docs/load.md)."""
     check_node_modules()
     out = out.resolve()
     prepare_out_dir(out)
@@ -136,7 +141,13 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
         if pyc and engine_pyc:
             compiled, size = precompile_engine(out)
             print(f"build.py: {ENGINE_ZIP}: {compiled} modules and their bytecode ({size:,} bytes)")
-    write_start_module(out)
+    key = start_key(out)
+    digest = write_start_snapshot(out, key) if snapshot else ""
+    if digest:
+        size = (out / snapshot_file(key)).stat().st_size
+        print(f"build.py: {snapshot_file(key)}: the started game's memory snapshot "
+              f"({size:,} bytes gzip, SHA-256 {digest[:12]}…; --no-snapshot: none)")
+    write_start_module(out, key, digest)
     write_first_picture(out)
     write_manifest(out)
     _, files, version = write_service_worker(out)  # last: it lists every other file
@@ -466,16 +477,59 @@ START_MODULE = "start.mjs"
 START_INPUTS = ("sheepshead.zip", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
                 "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
 """What a memory snapshot of the started game depends on: its key changes with any of them."""
+SNAPSHOT_MODULES = BUILD_SOURCES / "snapshot_modules.txt"
+"""The game's modules imported in the snapshot (what the page imports at start and later)."""
+SNAPSHOT_SCRIPT = BUILD_SOURCES / "snapshot.mjs"
+SNAPSHOT_GZIP_LEVEL = 6
+"""31 MB of memory: level 6 takes 3 s here for 6.18 MB, level 9 17 s for 6.11 MB."""
 
 
-def write_start_module(out: Path) -> str:
-    """Write out/pyodide/start.mjs with this build's snapshot key; return the key."""
-    key = content_hash(out, list(START_INPUTS))[:20]
+def start_key(out: Path) -> str:
+    """The key of this build's start: a hash of what its snapshot depends on (START_INPUTS)."""
+    return content_hash(out, list(START_INPUTS))[:20]
+
+
+def snapshot_file(key: str) -> str:
+    """The shipped snapshot's path in the site, named by the build's start key."""
+    return f"pyodide/snapshot-{key}.gz"
+
+
+def make_snapshot(out: Path, target: Path, extra_python: Path | None = None) -> None:
+    """static/build/snapshot.mjs: start the built site's Pyodide under Node.js, import the
+    game (SNAPSHOT_MODULES) and write its memory snapshot, raw, to `target`.  `extra_python`
+    (tests only) runs before the snapshot is taken: a foreign snapshot, to be refused."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not on PATH (needed to make the start snapshot); or use --no-snapshot")
+    with tempfile.TemporaryDirectory(prefix="sheepshead-snapshot-") as tmp:
+        listing = Path(tmp, "modules.json")
+        listing.write_text(json.dumps(read_list(SNAPSHOT_MODULES)), encoding="utf-8")
+        run = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(out / "pyodide"), str(out / ENGINE_ZIP),
+                              str(listing), str(target)] + ([str(extra_python)] if extra_python else []),
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+        if run.returncode != 0 or not target.is_file():
+            raise BuildError(f"making the start snapshot failed:\n{run.stdout}{run.stderr}")
+
+
+def write_start_snapshot(out: Path, key: str) -> str:
+    """Ship the started game's memory snapshot, gzipped (a static host serves it as it is, and
+    static/start.mjs inflates it with DecompressionStream); return the SHA-256 of the shipped
+    bytes, which start.mjs checks before restoring anything."""
+    with tempfile.TemporaryDirectory(prefix="sheepshead-snapshot-") as tmp:
+        raw = Path(tmp, "snapshot.bin")
+        make_snapshot(out, raw)
+        data = gzip.compress(raw.read_bytes(), SNAPSHOT_GZIP_LEVEL, mtime=0)
+    (out / snapshot_file(key)).write_bytes(data)
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_start_module(out: Path, key: str, digest: str) -> None:
+    """Write out/pyodide/start.mjs with this build's start key and its snapshot's SHA-256
+    (`""`: no snapshot shipped, every start a normal one)."""
     template = (ROOT / STATIC_DIR / START_MODULE).read_text(encoding="utf-8")
-    (out / "pyodide" / START_MODULE).write_text(fill_placeholders(template, {"BUILD": key}),
-                                                encoding="utf-8")
+    text = fill_placeholders(template, {"BUILD": key, "SNAPSHOT": digest})
+    (out / "pyodide" / START_MODULE).write_text(text, encoding="utf-8")
     (out / STATIC_DIR / START_MODULE).unlink()        # shipped once, beside pyodide.mjs
-    return key
 
 
 FIRST_PICTURE = "static/first-picture.js"
@@ -582,12 +636,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="ship the trimmed stdlib as sources only (default: boot modules as bytecode)")
     parser.add_argument("--engine-pyc", action="store_true",
                         help="add the game's bytecode to sheepshead.zip (0.45 MB gzip more)")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="ship no start snapshot (default: the started game's, made under Node.js)")
     args = parser.parse_args(argv)
     try:
         if args.command == "serve":
             ensure_npm_ci()
         out = build(args.out, full_stdlib=args.full_stdlib, pyc=not args.no_pyc,
-                    engine_pyc=args.engine_pyc)
+                    engine_pyc=args.engine_pyc, snapshot=not args.no_snapshot)
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

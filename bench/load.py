@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Load benchmark: the game against the floor, cold and warm, in headless Chromium.
 
-    .venv/bin/python bench/load.py [--runs 5] [--profiles desktop,phone] [--full-stdlib | --no-pyc] [--json FILE]
+    .venv/bin/python bench/load.py [--runs 5] [--profiles desktop,typical,phone]
+        [--full-stdlib | --no-pyc] [--no-snapshot] [--no-compress] [--json FILE]
 
 In one run it builds, into a temporary folder:
 
@@ -10,9 +11,12 @@ In one run it builds, into a temporary folder:
   script that sets ``<body data-ready="1">``, and the same kind of service worker as
   the game (build.py's generator, registered by the same static/offline.js after
   ``py:all-done``) so that warm loads compare like with like;
-- the game: ``build.py`` (the default build, or ``--full-stdlib``).
+- the game: ``build.py`` (the default build, or ``--full-stdlib``, ``--no-pyc``,
+  ``--no-snapshot``: without the start snapshot it ships).
 
-Each is served over HTTP on 127.0.0.1. For each of ``--runs`` rounds, floor and game
+Each is served over HTTP on 127.0.0.1, compressed as a static host compresses (gzip for the
+page's text and the wasm when the browser asks for it, as GitHub Pages does; ``--no-compress``:
+as the files are, as this bench served them before 2026-12-04). For each of ``--runs`` rounds, floor and game
 alternate (so both see the same machine load): a fresh start (cold: empty
 HTTP cache, no worker: a new Chromium profile), one load, wait until the worker controls the page, then a
 second page in that context (warm: served by the service worker). Times are taken in
@@ -25,11 +29,13 @@ the page with ``performance.now()`` (from navigation start) by a MutationObserve
   tapped, as a Daily player would, so the return visit is theirs: today's Daily, its
   picture kept.
 
-Bytes: every file the first visit requests, raw (as served: this server does not
-compress) and gzip (Python's gzip module, level 9: what a compressing host sends).
-Prints medians and the game-to-floor ratios per profile (``--profiles desktop,phone``: phone is
-the CPU slowed 4x through the DevTools protocol and, on a first visit, 9 Mbit/s with a 150 ms
-round trip), the timeline of the median game load (each request, PyScript's events, the page's
+Bytes: every file the first visit requests, raw and gzip (Python's gzip module, level 9:
+about what a compressing host sends; an already compressed file, the zips and the snapshot,
+gains nothing).
+Prints medians and the game-to-floor ratios per profile (``--profiles desktop,typical,phone``:
+typical is a typical phone, the CPU slowed 4x through the DevTools protocol and, on a first
+visit, 20 Mbit/s with a 70 ms round trip; phone is the slow phone, 4x and 9 Mbit/s with
+150 ms), the timeline of the median game load (each request, PyScript's events, the page's
 ``performance.mark``s, the first draw, the tappable hand) and the longest main-thread task in the
 3 s after the hand is tappable (PerformanceObserver ``longtask``), when the table was on screen
 on a return visit (the stored picture, ``sheepshead:table-visible``) and, with ``--play``, the
@@ -43,10 +49,12 @@ WebKit and Firefox beside Chromium (first visits, this desktop profile): ``bench
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import gzip
 import http.server
 import inspect
+import io
 import json
 import shutil
 import statistics
@@ -130,10 +138,12 @@ TIMELINE_JS = """() => {
 
 PROFILES: dict[str, dict[str, Any]] = {
     "desktop": {"cpu": 1, "network": None},
+    "typical": {"cpu": 4, "network": {"latency": 70, "down_mbps": 20.0, "up_mbps": 5.0}},
     "phone": {"cpu": 4, "network": {"latency": 150, "down_mbps": 9.0, "up_mbps": 2.0}},
 }
-"""How a player meets the start: this machine as it is, or a mid-range phone (the CPU slowed 4×
-through the DevTools protocol; on a first visit 9 Mbit/s down, 2 up and a 150 ms round trip).
+"""How a player meets the start: this machine as it is, a typical phone (issue 37: the CPU
+slowed 4× through the DevTools protocol; on a first visit 20 Mbit/s down, 5 up, a 70 ms round
+trip) or the slow phone of issue 23 (4×; 9 Mbit/s down, 2 up and a 150 ms round trip).
 The service worker's own fetches are not slowed (DevTools emulation applies to the page), which
 matters only for the precache after the first load."""
 SETTLE_MS = 3000
@@ -152,13 +162,15 @@ def build_floor(out: Path) -> Path:
     return out
 
 
-def build_game(out: Path, full_stdlib: bool, pyc: bool) -> Path:
+def build_game(out: Path, full_stdlib: bool, pyc: bool, snapshot: bool = True) -> Path:
     params = inspect.signature(build.build).parameters
     kwargs = {}
     if "full_stdlib" in params:
         kwargs["full_stdlib"] = full_stdlib
     if "pyc" in params:
         kwargs["pyc"] = pyc
+    if "snapshot" in params:
+        kwargs["snapshot"] = snapshot
     return build.build(out, **kwargs)
 
 
@@ -170,12 +182,55 @@ class _QuietServer(http.server.ThreadingHTTPServer):
         pass                                  # a browser that closed mid-file: nothing to say
 
 
-def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+COMPRESSED_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".py", ".svg",
+                    ".webmanifest")
+"""What a static host sends gzip-encoded (GitHub Pages: text and wasm; never the zips, the
+PNGs or the start snapshot, which is gzip already)."""
+
+
+@functools.cache
+def _gzipped(path: Path, mtime: float) -> bytes:
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+
+
+COMPRESSED_FOLDERS: set[Path] = set()
+"""The folders served gzip-encoded (serve), for body_bytes."""
+
+
+def serve(folder: Path, compress: bool = True) -> tuple[http.server.ThreadingHTTPServer, str]:
+    if compress:
+        COMPRESSED_FOLDERS.add(folder)
     base: type[build.SiteHandler] = build.make_handler(folder, quiet=True).func
 
     class Counting(base):  # type: ignore[valid-type,misc]   # a class made at run time
         def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
             SERVED.append((urlsplit(self.path).path, int(code)))
+
+        def send_head(self):
+            path = Path(self.translate_path(self.path))
+            if path.is_dir() and urlsplit(self.path).path.endswith("/"):
+                path = path / "index.html"
+            wants = "gzip" in self.headers.get("Accept-Encoding", "")
+            if not (compress and wants and path.is_file() and path.suffix in COMPRESSED_TYPES):
+                return super().send_head()
+            stat = path.stat()
+            since = self.headers.get("If-Modified-Since")
+            if since:
+                try:
+                    if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                        self.send_response(304)
+                        self.end_headers()
+                        return None
+                except (TypeError, ValueError, IndexError, OverflowError):
+                    pass
+            data = _gzipped(path, stat.st_mtime)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+            self.end_headers()
+            return io.BytesIO(data)
 
     handler = functools.partial(Counting, directory=str(folder))
     server = _QuietServer(("127.0.0.1", 0), handler)
@@ -192,7 +247,10 @@ def body_bytes(folder: Path, served: list[tuple[str, int]]) -> int:
         if local.is_dir():
             local = local / "index.html"
         if status == 200 and local.is_file():
-            total += local.stat().st_size
+            if folder in COMPRESSED_FOLDERS and local.suffix in COMPRESSED_TYPES:
+                total += len(_gzipped(local, local.stat().st_mtime))
+            else:
+                total += local.stat().st_size
     return total
 
 
@@ -300,10 +358,6 @@ def one_round(playwright, url: str, done_js: str, folder: Path,
         cold_timeline = timeline(page)
         page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=240_000)
         page.wait_for_load_state("networkidle")
-        # The game keeps a memory snapshot of its started interpreter for the next visit,
-        # made by a worker once the table is up (static/start.mjs): wait until it is kept.
-        page.wait_for_function("document.documentElement.dataset.start !== 'fresh'",
-                               timeout=240_000, polling=200)
         # A first visit opens the practice hand; a Daily player skips it to today's Daily,
         # whose picture the page keeps for the return visit (someone who leaves during the
         # practice hand has no picture: their return starts as before issue 23's picture).
@@ -397,10 +451,14 @@ def print_timeline(title: str, t: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5, help="cold and warm loads of each (default 5)")
-    parser.add_argument("--profiles", default="desktop,phone",
-                        help="comma-separated: desktop, phone (default both)")
+    parser.add_argument("--profiles", default="desktop,typical,phone",
+                        help="comma-separated: desktop, typical, phone (default all three)")
     parser.add_argument("--full-stdlib", action="store_true", help="build the game with the full stdlib")
     parser.add_argument("--no-pyc", action="store_true", help="build the game without stdlib bytecode")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="build the game without its start snapshot (every start a normal one)")
+    parser.add_argument("--no-compress", action="store_true",
+                        help="serve the files as they are (no gzip encoding)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--play", type=float, default=0, metavar="SECONDS",
                         help="after each warm game load, tap through the game this long and "
@@ -416,9 +474,9 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="sheepshead-load-"))
     try:
         floor_dir = build_floor(tmp / "floor")
-        game_dir = build_game(tmp / "game", args.full_stdlib, not args.no_pyc)
-        floor_server, floor_url = serve(floor_dir)
-        game_server, game_url = serve(game_dir)
+        game_dir = build_game(tmp / "game", args.full_stdlib, not args.no_pyc, not args.no_snapshot)
+        floor_server, floor_url = serve(floor_dir, not args.no_compress)
+        game_server, game_url = serve(game_dir, not args.no_compress)
         sites = {"floor": (floor_url, FLOOR_DONE, floor_dir), "game": (game_url, GAME_DONE, game_dir)}
         by_profile: dict[str, dict[str, list[dict]]] = {}
         with sync_playwright() as p:

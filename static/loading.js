@@ -1,9 +1,11 @@
 // Before Python is up: the loading line, taps on the top bar, and the focus rings.
 //
 // - The loading line in the felt says where the start stands, with a bar:
-//   "Downloading the game…" while Pyodide, its standard library and the engine arrive
-//   (counted by the Resource Timing entries of the files the page needs), "Starting
-//   Python…" once they are in, "Dealing the cards…" from PyScript's py:ready until
+//   "Downloading the game…" while Pyodide, its standard library, the engine and the start
+//   snapshot arrive (counted by the Resource Timing entries of the files the start needs:
+//   the snapshot only while static/start.mjs fetches one, <html data-start="restoring">;
+//   not static/main.py, which Python asks for once it is ready), "Starting Python…" once
+//   they are in, "Dealing the cards…" from PyScript's py:ready until
 //   static/main.py marks <body data-ready="1">.
 // - A tap on Menu or Scores before then is not lost: the button says it is waiting, and
 //   <body data-pending-ui> names it; static/main.py opens it once the table is up.
@@ -24,8 +26,11 @@
 
   // The files the first start waits for (Resource Timing names end with these).
   const NEEDED = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs",
-                  "sheepshead.zip", "main.py", "core.js"];
+                  "sheepshead.zip", "core.js"];
+  const SNAPSHOT = /\/snapshot-[0-9a-f]+\.gz$/;
   const seen = new Set();
+  const needed = () => NEEDED.length +
+    (root.dataset.start === "restoring" || seen.has("snapshot") ? 1 : 0);
   let stage = "download";
 
   function ready() {
@@ -40,10 +45,10 @@
     // says enough by itself.
     const first = root.dataset.table === "first";
     if (!first && (!step || root.dataset.table)) return;
-    const done = seen.size / NEEDED.length;
+    const done = seen.size / needed();
     let text, part;
     if (stage === "download" && done < 1) {
-      text = `Downloading the game… ${seen.size} of ${NEEDED.length} files`;
+      text = `Downloading the game… ${seen.size} of ${needed()} files`;
       part = 0.7 * done;
     } else if (stage !== "dealing") {
       text = "Starting Python…";
@@ -66,6 +71,7 @@
       for (const want of NEEDED) {
         if (name.endsWith("/" + want)) seen.add(want);
       }
+      if (SNAPSHOT.test(name)) seen.add("snapshot");
     }
     show();
   }

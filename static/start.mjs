@@ -2,47 +2,66 @@
 // Pyodide's own pyodide.mjs. build.py copies it to pyodide/start.mjs (so that PyScript's
 // indexURL, the folder of this module, stays Pyodide's) and fills in the build below.
 //
-// A return visit restores a memory snapshot of an interpreter that has already started and
-// imported the game, instead of starting Python again (issue 23): Pyodide's loadPyodide takes
-// `_loadSnapshot` (bytes) and, when started with `_makeSnapshot: true`, makeMemorySnapshot()
-// gives them. The snapshot is made on this device after a normal start (about 31 MB, 6 MB
-// gzip: too much to add to a first visit's download) and kept in Cache Storage under this
-// build's key; a snapshot of another build is dropped. Any failure falls back to a normal
-// start and drops the snapshot. What the page sees: <html data-start="snapshot|fresh|made">.
+// Every visit, the first included, restores a memory snapshot of an interpreter that has
+// already started and imported the game, instead of starting Python again (issues 23, 37):
+// build.py makes it with this build's own Pyodide under Node.js (`_makeSnapshot`,
+// `makeMemorySnapshot()`), ships it gzipped beside this module, and writes its SHA-256 here;
+// Pyodide's loadPyodide takes it as `_loadSnapshot`. What is restored must be what was built
+// (issue 36): the bytes are checked against that digest (SubtleCrypto) before any of them is
+// used, and a snapshot that does not match (a foreign one planted in the service worker's
+// cache, a damaged download) is refused. Any failure starts Python normally. The service
+// worker precaches the snapshot, so a return visit reads it from there. What the page sees:
+// <html data-start="restoring" while the snapshot is fetched and restored, then
+// "snapshot|fresh|failed"; for a normal start, data-snapshot says why ("off", "unavailable",
+// "refused", "broken").
 import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 
 export { version };
 
 const BUILD = /*@BUILD@*/"dev";
-const CACHE = "sheepshead-start:" + new URL("../", import.meta.url).href;
-const KEY = new URL("./snapshot-" + BUILD, import.meta.url).href;
-// What main.py imports at start, and what it loads when first used (the result viewer, the
-// hand review, the background jobs): imported before the snapshot is taken, so a restored
-// start finds them in sys.modules. A name that fails to import is skipped (the page imports
-// it again and shows the error then).
-const MODULES = ["sheepshead", "sheepshead.ui.session", "sheepshead.ui.render",
-                 "sheepshead.ui.controller", "sheepshead.bots.expert", "sheepshead.ui.viewer",
-                 "sheepshead.ui.review", "sheepshead.ui.background"];
+const SNAPSHOT_SHA256 = /*@SNAPSHOT@*/"";
+const SNAPSHOT = new URL("./snapshot-" + BUILD + ".gz", import.meta.url).href;
+// Before 2026-12-04 the page made its own snapshot on the device and kept it here: it cannot
+// be checked against the build, so it is no longer read, and the cache is deleted.
+const DEVICE_CACHE = "sheepshead-start:" + new URL("../", import.meta.url).href;
 
 function mark(name) {
   try { performance.mark("sheepshead:" + name); } catch (e) { /* old browsers */ }
 }
 
-async function openCache() {
-  try {
-    return "caches" in self ? await caches.open(CACHE) : null;
-  } catch (e) {
-    return null;          // storage denied (private mode): start normally, every time
-  }
+class Refused extends Error {}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function storedSnapshot(cache) {
-  const hit = await cache.match(KEY);
-  if (!hit) {
-    for (const request of await cache.keys()) await cache.delete(request);   // older builds
-    return null;
+// The shipped snapshot, checked and inflated; or a word saying why there is none to use
+// (<html data-snapshot>): "off" where none is shipped
+// (`build.py --no-snapshot`), for a harness that asks for a normal start
+// (`sheepsheadStart = "fresh"`) and in a browser without DecompressionStream or SubtleCrypto
+// (the latter only in a secure context: https or localhost); "unavailable" where the download
+// fails. A snapshot that is not this build's throws Refused.
+async function shippedSnapshot() {
+  if (!SNAPSHOT_SHA256 || globalThis.sheepsheadStart === "fresh") return "off";
+  if (typeof DecompressionStream !== "function" || !(self.crypto && crypto.subtle)) return "off";
+  let packed;
+  document.documentElement.dataset.start = "restoring";    // static/loading.js counts it
+  try {
+    const response = await fetch(SNAPSHOT);
+    if (!response.ok) return "unavailable";
+    packed = await response.arrayBuffer();
+  } catch (e) {
+    return "unavailable";
   }
-  return new Uint8Array(await hit.arrayBuffer());
+  mark("snapshot-fetched");
+  if (await sha256(packed) !== SNAPSHOT_SHA256) {
+    throw new Refused("the start snapshot is not this build's (SHA-256 differs)");
+  }
+  const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+  mark("snapshot-ready");
+  return bytes;
 }
 
 // A browser that cannot run Python says so on the table instead of leaving it blank
@@ -80,14 +99,16 @@ export async function loadPyodide(options = {}) {
 
 async function start(options) {
   mark("start");
-  const cache = await openCache();
-  let snapshot = null;
+  let snapshot, why;
   try {
-    snapshot = await handedSnapshot() || (cache && await storedSnapshot(cache));
+    snapshot = await shippedSnapshot();
   } catch (e) {
-    snapshot = null;
+    snapshot = e instanceof Refused ? "refused" : "broken";
+    console.warn("Sheepshead: " + (e instanceof Refused ? e.message + "; refused" :
+                 "the start snapshot could not be read") + ", starting afresh.", e);
   }
-  if (snapshot) {
+  if (typeof snapshot === "string") why = snapshot;
+  else {
     try {
       const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot });
       // The snapshot froze the random module's state: every restore would deal the same
@@ -96,82 +117,25 @@ async function start(options) {
       pyodide.runPython("import random as _r; _r.seed(); del _r");
       document.documentElement.dataset.start = "snapshot";
       mark("python-ready");
+      forgetDeviceSnapshots();
       return pyodide;
     } catch (e) {
-      console.warn("Sheepshead: the stored start could not be restored; starting afresh.", e);
-      try { await cache.delete(KEY); } catch (e2) { /* nothing to drop */ }
+      console.warn("Sheepshead: the start snapshot could not be restored; starting afresh.", e);
+      why = "broken";
     }
   }
+  const root = document.documentElement;
+  root.dataset.snapshot = why;
+  if (root.dataset.start === "restoring") delete root.dataset.start;   // the line stops counting it
   const pyodide = await loadFresh(options);
   mark("python-ready");
-  document.documentElement.dataset.start = "fresh";
-  // A test harness may ask for no snapshot (a second interpreter per page doubles its CPU):
-  // tests/test_start.py and bench/load.py keep it.
-  if (cache && globalThis.sheepsheadStart === undefined) whenSettled(makeInWorker);
+  root.dataset.start = "fresh";
+  forgetDeviceSnapshots();
   return pyodide;
 }
 
-// A test harness may hand the page a snapshot made once for the whole run instead (its
-// browser contexts are fresh, so Cache Storage never holds one): `sheepsheadStart =
-// "snapshot:<path>"`, fetched from this origin only (tests/conftest.py, START_SNAPSHOT_PATH).
-// Not the page's own way: a player's start reads Cache Storage alone.
-async function handedSnapshot() {
-  const given = globalThis.sheepsheadStart;
-  if (typeof given !== "string" || !given.startsWith("snapshot:")) return null;
-  const url = new URL(given.slice("snapshot:".length), location.href);
-  if (url.origin !== location.origin) return null;
-  const response = await fetch(url);
-  return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-}
-
-// After the table is up and the computer players have had their turn: a start made with
-// `_makeSnapshot` cannot use the page's `js` module normally (PyScript's
-// `hasattr(js, "document")` raises "Illegal invocation"), so the snapshot is made by a second,
-// throwaway interpreter in a worker, which imports the game and stores it.
-function whenSettled(then) {
-  const settled = () => document.body && document.body.dataset.ready === "1"
-    && document.body.dataset.busy === "0";
-  const wait = () => (settled() ? setTimeout(then, SETTLE_MS) : setTimeout(wait, 500));
-  wait();
-}
-
-const SETTLE_MS = 2000;
-
-function makeInWorker() {
+function forgetDeviceSnapshots() {
   try {
-    const worker = new Worker(import.meta.url, { type: "module", name: "sheepshead-start" });
-    worker.onmessage = (event) => {
-      if (event.data === "made") document.documentElement.dataset.start = "made";
-      else console.warn("Sheepshead: no stored start this time.", event.data);
-      worker.terminate();
-    };
-    worker.onerror = (event) => {
-      console.warn("Sheepshead: no stored start this time.", event.message);
-      worker.terminate();
-    };
-  } catch (e) {
-    console.warn("Sheepshead: no stored start this time.", e);
-  }
-}
-
-// The worker: start Python for a snapshot, unpack the game's zip where PyScript puts it (its
-// "files" setting unpacks the same zip into the working folder), import what the page
-// imports at start, and keep the memory under this build's key.
-async function makeSnapshot() {
-  const pyodide = await loadFresh({ _makeSnapshot: true });
-  const response = await fetch(new URL("../sheepshead.zip", import.meta.url));
-  if (!response.ok) throw new Error("sheepshead.zip: " + response.status);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "." });
-  pyodide.runPython(
-    "import importlib as _i\n" +
-    "for _m in " + JSON.stringify(MODULES) + ":\n" +
-    "    try:\n        _i.import_module(_m)\n    except ImportError:\n        pass\n" +
-    "del _i, _m\n");
-  const bytes = pyodide.makeMemorySnapshot();
-  const cache = await caches.open(CACHE);
-  await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-}
-
-if (typeof document === "undefined" && typeof WorkerGlobalScope !== "undefined") {
-  makeSnapshot().then(() => postMessage("made"), (e) => postMessage(String(e)));
+    if ("caches" in self) caches.delete(DEVICE_CACHE).catch(() => {});
+  } catch (e) { /* storage denied: nothing kept either */ }
 }

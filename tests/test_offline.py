@@ -142,6 +142,8 @@ def test_after_one_visit_it_boots_and_plays_with_the_network_off(page, builds, s
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     can_act(page)
+    # Python started from the build's snapshot, precached by the worker (static/start.mjs).
+    assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
     assert page.locator(READY_NOTICE).count() == 0
     later = page.log.requests[online_requests:]          # all from the worker, under the site
     assert later and all(u.startswith(site.url) for u in later), later
