@@ -588,11 +588,9 @@ def _hinted_cards(ui: UiState) -> set[str]:
     if ui.hinted is None or not ui.hint:
         return set()
     kind, *rest = ui.hinted.split()
-    if kind == "play" or kind == "bury":
+    if kind in ("play", "bury"):
         return set(rest)
-    if kind == "call" and len(rest) == 3:
-        return {rest[2]}
-    return set()
+    return {rest[2]} if kind == "call" and len(rest) == 3 else set()
 
 
 def notices_html(lines: list[str], stale: str | None) -> str:
