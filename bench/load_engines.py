@@ -14,8 +14,8 @@ in each round so that both meet the same machine load.  The time is the page's o
 the moment, so it is up to 50 ms late.  It prints the median of each and the game-to-floor
 ratio per engine; one unmeasured load of each comes first (the OS file cache).
 
-A WebKit or Firefox load includes no start snapshot (as in the suite, ``NO_SNAPSHOT_JS``): a
-return visit's snapshot is Chromium's figure in ``bench/load.py``.
+A WebKit or Firefox load restores the start snapshot build.py ships, as Chromium's does (the
+site is served compressed, as a static host does: ``load.serve``).
 """
 
 from __future__ import annotations

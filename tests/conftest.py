@@ -118,8 +118,8 @@ FIXTURE_MARKS = {
 def pytest_configure(config):
     for name, text in TIER_MARKS.items():
         config.addinivalue_line("markers", f"{name}: {text}")
-    config.addinivalue_line("markers", "fresh_start: the page fixture starts Python afresh, "
-                            "not from the run's snapshot (start_js)")
+    config.addinivalue_line("markers", "fresh_start: a test of the start itself (the boot, the "
+                            "preloads, offline, the policy): a first visit as a player's")
 
 
 def missing_tier_mark(item) -> str | None:
@@ -248,30 +248,10 @@ def site_server(site_dir, served_origins):
 
     servers: dict[str, tuple[http.server.ThreadingHTTPServer, str]] = {}
     QuietServer = quiet_server()
-    snapshot = snapshot_file(site_dir)
-
-    class Handler(build.SiteHandler):
-        """The site, and at START_SNAPSHOT_PATH the start snapshot of this run (a POST
-        there stores it: the `start_js` fixture's)."""
-
-        def translate_path(self, path: str) -> str:
-            if urlsplit(path).path == START_SNAPSHOT_PATH:
-                return str(snapshot)
-            return super().translate_path(path)
-
-        def do_POST(self) -> None:
-            if urlsplit(self.path).path != START_SNAPSHOT_PATH:
-                self.send_error(405)
-                return
-            part = snapshot.with_suffix(f".{os.getpid()}.part")
-            part.write_bytes(self.rfile.read(int(self.headers["Content-Length"])))
-            part.replace(snapshot)
-            self.send_response(204)
-            self.end_headers()
 
     def serve(prefix: str = "/") -> str:
         if prefix not in servers:
-            handler = build.make_handler(site_dir, prefix=prefix, quiet=True, base=Handler)
+            handler = build.make_handler(site_dir, prefix=prefix, quiet=True)
             server = QuietServer(("127.0.0.1", 0), handler)
             threading.Thread(target=server.serve_forever, daemon=True).start()
             origin = f"http://127.0.0.1:{server.server_address[1]}"
@@ -336,77 +316,26 @@ class PageLog:
         return self.console_errors + self.page_errors
 
 
-QUIET_JS = "window.sheepsheadStart = 'no-snapshot', window.sheepsheadPar = 'off';"
-"""An init script for every test page: it makes no memory snapshot of its start in a worker (a
-second Python per page would double the suite's CPU; tests/test_start.py tests the snapshot) and
-works out no par for a finished Daily (an Expert in every seat for ten hands: 5 s of CPU a Daily
-here, and most tests finish one; test_daily_page.py's lock test turns it back on with
-PAR_ON_JS and waits for it)."""
+QUIET_JS = "window.sheepsheadPar = 'off';"
+"""An init script for every test page: it works out no par for a finished Daily (an Expert in
+every seat for ten hands: 5 s of CPU a Daily here, and most tests finish one;
+test_daily_page.py's lock test turns it back on with PAR_ON_JS and waits for it).  Every page
+starts Python as a player's does, from the memory snapshot build.py ships (its digest checked
+first: static/start.mjs); tests/test_start.py compares a restored start with a fresh one."""
 PAR_ON_JS = "window.sheepsheadPar = 'on';"
-
-START_SNAPSHOT_PATH = "/__tests__/start-snapshot"
-"""Where every test server serves the start snapshot of the run (`start_js`); not a file of
-the site."""
-
-
-def snapshot_file(site_dir: Path) -> Path:
-    """The start snapshot's file, beside the run's one build (shared by the xdist workers)."""
-    return site_dir.parent / "start-snapshot.bin"
 
 
 @pytest.fixture(scope="session")
-def start_js(site_dir, site_url, browser) -> str:
-    """The init script for a test page that starts Python from a snapshot made once for the
-    run: QUIET_JS, and ``sheepsheadStart = "snapshot:..."`` (static/start.mjs fetches it from
-    the test server instead of Cache Storage, which a fresh context never holds).
-
-    A restored start is a return visit's (docs/load.md), about a second less of a core than
-    a fresh one on this machine, and most tests boot a page or two.  Tests of the start
-    itself (mark ``fresh_start``, and those that make their own contexts with QUIET_JS: the
-    first visit, the preloads, offline, the policy) start Python afresh.  The snapshot is
-    made as the page makes its own (a worker after a fresh start), by the first xdist worker
-    to ask, under a lock; if that fails, every page starts afresh and test_start.py says why."""
-    import fcntl  # host only
-
-    file = snapshot_file(site_dir)
-    with open(file.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not file.exists():
-            _make_start_snapshot(browser, site_url)
-    if not file.exists():
-        return QUIET_JS
-    return QUIET_JS + f" window.sheepsheadStart = 'snapshot:{START_SNAPSHOT_PATH}';"
-
-
-def _make_start_snapshot(browser, site_url: str) -> None:
-    """Let a page make its snapshot, then post it to the test server (START_SNAPSHOT_PATH)."""
-    context = browser.new_context()
-    try:
-        context.add_init_script("window.sheepsheadPar = 'off';")
-        page = context.new_page()
-        page.goto(site_url)
-        page.wait_for_selector('html[data-start="made"]', state="attached", timeout=120_000)
-        page.evaluate("""async (path) => {
-            const cache = await caches.open((await caches.keys()).find(
-                (name) => name.startsWith("sheepshead-start:")));
-            const stored = await cache.match((await cache.keys())[0]);
-            const sent = await fetch(path, {method: "POST", body: await stored.arrayBuffer()});
-            if (!sent.ok) throw new Error("POST " + path + ": " + sent.status);
-        }""", START_SNAPSHOT_PATH)
-    except Exception as error:  # noqa: BLE001 - any failure: fresh starts (test_start.py tests it)
-        sys.stderr.write(f"conftest: no start snapshot this run ({error})\n")
-    finally:
-        context.close()
+def start_js() -> str:
+    """The init script of a test page (QUIET_JS): the one name the page fixtures use."""
+    return QUIET_JS
 
 
 @pytest.fixture
-def page(request, browser, served_origins):
-    """A new page in a fresh browser context; `page.log` records what it did.  A test of the
-    root site (`site_url`) starts Python from the run's snapshot (`start_js`) unless marked
-    ``fresh_start``."""
+def page(browser, served_origins):
+    """A new page in a fresh browser context; `page.log` records what it did."""
     context = browser.new_context()
-    restored = "site_url" in request.fixturenames and not request.node.get_closest_marker("fresh_start")
-    context.add_init_script(request.getfixturevalue("start_js") if restored else QUIET_JS)
+    context.add_init_script(QUIET_JS)
     log = PageLog()
     # Context-level request events include those of service workers.
     context.on("request", lambda request: log.requests.append(request.url))
@@ -430,7 +359,7 @@ def phone_contexts(browser, served_origins, start_js):
     """A factory of browser contexts as a player's phone: ``make(when=None, viewport=PHONE,
     **options)`` (``options`` go to ``browser.new_context``): Chicago time, its clock
     installed at ``when`` if given, the clipboard allowed, no share sheet (the page copies
-    instead), Python started from the run's snapshot.  Each page of them gets ``page.log``
+    instead), Python started as a player's page starts it.  Each page of them gets ``page.log``
     (as the ``page`` fixture's), and every request of them must stay on the test servers."""
     contexts = []
     logs: list[PageLog] = []
@@ -458,17 +387,10 @@ def phone_contexts(browser, served_origins, start_js):
 
 
 def _watch(page, log: PageLog) -> None:
-    """Keep ``page``'s console errors and uncaught errors in ``log`` (``page.log``).  The run's
-    start snapshot failing to load is the harness's, not the page's (offline, the page's own
-    worker cannot reach the test server's snapshot and the page starts afresh): not kept."""
+    """Keep ``page``'s console errors and uncaught errors in ``log`` (``page.log``)."""
     def console(message) -> None:
-        if message.type == "error" and not _snapshot_fetch(message):
+        if message.type == "error":
             log.console_errors.append(message.text)
     page.log = log
     page.on("console", console)
     page.on("pageerror", lambda e: log.page_errors.append(str(e)))
-
-
-def _snapshot_fetch(message) -> bool:
-    """Is this console message the browser's report of the run's snapshot not loading?"""
-    return urlsplit(message.location.get("url", "")).path == START_SNAPSHOT_PATH

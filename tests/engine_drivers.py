@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-# As in the Chromium tests (conftest.QUIET_JS): no second Python in a worker to make a
-# memory snapshot of the start (it would double the suite's CPU; tests/test_start.py tests it)
-# and no par worked out for a finished Daily.  One expression: _loaded() puts it in another.
-QUIET_JS = "window.sheepsheadStart = 'no-snapshot', window.sheepsheadPar = 'off';"
+# As in the Chromium tests (conftest.QUIET_JS): no par worked out for a finished Daily (every
+# page restores the start snapshot build.py ships, as a player's does).  One expression:
+# _loaded() puts it in another.
+QUIET_JS = "window.sheepsheadPar = 'off';"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 FIREFOX = "/usr/bin/firefox-esr"

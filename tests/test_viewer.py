@@ -21,7 +21,7 @@ from sheepshead import Game, Rules, SheepsheadError
 from sheepshead.bots.seating import computer_choice
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.ui.daily import DailyResult
-from sheepshead.ui.render import notices_html
+from sheepshead.ui.markup import notices_html
 from sheepshead.ui.viewer import (
     CHECKED,
     CHECKING,

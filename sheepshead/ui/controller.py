@@ -57,11 +57,12 @@ from .glossary import GLOSSARY, explain
 from .helptext import HINT_WARNING
 from .hintwords import hint_words
 from .keys import key_tap
+from .markup import notices_html
 from .moving import MOVING_INTENTS
 from .pacing import finished
 from .pagemarks import CHECK_MARKS, body_marks, page_title
 from .picture import PANELS_KEPT, picture_text
-from .render import UiState, notices_html, render, ui_intent
+from .render import UiState, render, ui_intent
 from .saves import MemoryStorage, Storage
 from .session import STALE_NOTICE, LinkView, Session
 from .settings import SPEEDS

@@ -12,7 +12,8 @@ from html import escape
 from ..cards import Card
 from .svg import card_back_svg, card_svg
 
-__all__ = ["SUIT_SYMBOL", "ICON", "card_html", "back_html", "button", "short", "attrs_html"]
+__all__ = ["SUIT_SYMBOL", "ICON", "card_html", "back_html", "button", "short", "attrs_html",
+           "notices_html"]
 
 SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 ICON = {"picker": "★", "partner": "✦", "dealer": "D", "alone": "★", "called": "☎"}
@@ -52,3 +53,16 @@ def button(label: str, cls: str = "", **attrs: object) -> str:
     a: dict[str, object] = {"type": "button", "class": f"btn {cls}".strip()}
     a.update({k.replace("_", "-"): val for k, val in attrs.items()})
     return f"<button {attrs_html(a)}>{escape(label)}</button>"
+
+
+def notices_html(lines: list[str], stale: str | None) -> str:
+    """The notice area: the lines one under another with one OK beside them, after the
+    ``stale`` line (another tab moved this game on) with its Reload button."""
+    items = "".join(f"<p>{escape(t)}</p>" for t in lines)
+    if items:
+        items = (f'<div class="notice-lines">{items}</div>'
+                 '<button type="button" class="btn small" data-ui="dismiss">OK</button>')
+    if stale:
+        items = (f'<p class="stale">{escape(stale.removesuffix("Reload"))}<button type="button" '
+                 f'class="btn small primary" data-ui="reload">Reload</button></p>' + items)
+    return items

@@ -37,7 +37,7 @@ from .wording import HUMAN, NAMES, place_of, place_text, rules_phrases, signed
 if TYPE_CHECKING:                   # the review loads when first opened
     from .review import HandReview
 
-__all__ = ["UiState", "ui_intent", "render", "notices_html", "REGIONS"]
+__all__ = ["UiState", "ui_intent", "render", "REGIONS"]
 
 REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
            "tip", "actions", "mine", "hand", "panel")
@@ -81,10 +81,8 @@ class UiState:
     """The hint's action (``pick``), whose button is then the marked one."""
     hint_asked: bool = False
     """The Expert is thinking out the hint you asked for (a slice at a time)."""
-    hint_warning: str | None = None
-    """Said instead of a first hint in a scored Daily (:data:`HINT_WARNING`), until you act."""
-    hint_warned: str | None = None
-    """The seed of the scored Daily whose first Hint was answered by the warning."""
+    hint_warning: str | None = None     # said for a scored Daily's first Hint, until you act
+    hint_warned: str | None = None      # the seed of the Daily whose first Hint was warned
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
     offer_tutorial: bool = False
@@ -398,8 +396,7 @@ def _hint_status(ui: UiState) -> str:
     if ui.hint:
         return f'<span class="hint-line" id="hint-line">{escape(ui.hint)}</span>{detail}'
     if ui.hint_warning and not ui.hint_asked:
-        return (f'<span class="hint-line" id="hint-warn">{escape(ui.hint_warning)}</span>'
-                + (detail if ui.refusal else ""))
+        return f'<span class="hint-line" id="hint-warn">{escape(ui.hint_warning)}</span>{detail}'
     if ui.hint_asked:
         return ('<span class="hint-line thinking" id="hint-wait">The Expert is thinking…</span>'
                 + (detail if ui.refusal else ""))
@@ -591,16 +588,3 @@ def _hinted_cards(ui: UiState) -> set[str]:
     if kind in ("play", "bury"):
         return set(rest)
     return {rest[2]} if kind == "call" and len(rest) == 3 else set()
-
-
-def notices_html(lines: list[str], stale: str | None) -> str:
-    """The notice area: the lines one under another with one OK beside them, after the
-    ``stale`` line (another tab moved this game on) with its Reload button."""
-    items = "".join(f"<p>{escape(t)}</p>" for t in lines)
-    if items:
-        items = (f'<div class="notice-lines">{items}</div>'
-                 '<button type="button" class="btn small" data-ui="dismiss">OK</button>')
-    if stale:
-        items = (f'<p class="stale">{escape(stale.removesuffix("Reload"))}<button type="button" '
-                 f'class="btn small primary" data-ui="reload">Reload</button></p>' + items)
-    return items
