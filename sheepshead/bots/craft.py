@@ -161,7 +161,7 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
-                 "first", "behind")
+                 "first", "behind", "masters")
 
     me: int
     n: int
@@ -197,16 +197,21 @@ class Table:
     behind: bool
     """Before putting points on a trick it cannot surely win, look at who is still to play and
     who may be void (``standard-v4``: :func:`_overtaken`); else the lowest card that wins now."""
+    masters: bool
+    """Play trumps by which are masters and which are live, counted from the cards seen
+    (``standard-v5``: :func:`_master_trumps`, :func:`_live`)."""
 
-    def __init__(self, first: bool = False, behind: bool = False):
+    def __init__(self, first: bool = False, behind: bool = False, masters: bool = False):
         self.sure_alone = False
         self.called_first = False
         self.first = first
         self.behind = behind and not first
+        self.masters = masters and self.behind
 
 
-def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False) -> Table:
-    t = Table(first, behind)
+def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False,
+                         masters: bool = False) -> Table:
+    t = Table(first, behind, masters)
     t.me = k.seat
     t.n = k.players
     t.hand = k.hand
@@ -391,6 +396,14 @@ def _lead(t: Table, legal: int) -> int:
             return _dump(t, non_called or mask_bits(fail))
         return _dump(t, cards)
     # A defender: lead fail, the called suit first.
+    c = _defender_lead(t, legal, cards)
+    if t.masters and SUIT_OF[c] != 3 and POINTS[c] >= 10:
+        c = _draw_first(t, legal, c)
+    return c
+
+
+def _defender_lead(t: Table, legal: int, cards: list[int]) -> int:
+    picker = t.picker
     fail = legal & FAIL_MASK
     if fail:
         if t.duties and t.partner < 0:
@@ -403,8 +416,55 @@ def _lead(t: Table, legal: int) -> int:
             if not (pv >> s & 1) and not (t.exact and picker >= 0 and not t.possible[picker] & SUIT_MASK[s]
                                           and t.possible[picker] & TRUMP_MASK):
                 return a
+        if t.masters:
+            return _no_ten_into_void(t, legal, fail)
         return _lowest(mask_bits(fail), lambda c: (POINTS[c], STRENGTH[c]))
     return _lowest(cards, lambda c: (POINTS[c] >= 10, STRENGTH[c]))
+
+
+def _trumping_opponents(t: Table, suit: int) -> bool:
+    """Has an opponent of this defender (the picker, the partner once known) shown void in
+    ``suit`` while it may still hold a trump (so would trump a card led there)?"""
+    for s in (t.picker, t.partner):
+        if s >= 0 and s != t.me and t.voids[s] >> suit & 1 and t.possible[s] & TRUMP_MASK:
+            return True
+    return False
+
+
+def _no_ten_into_void(t: Table, legal: int, fail: int) -> int:
+    """A defender's fail lead (``masters``): the cheapest fail card, but no Ten or Ace into a
+    suit an opponent has shown void in while it may hold trump; a low trump rather than that."""
+    def key(c: int) -> tuple[bool, int, int]:
+        return (POINTS[c] >= 10 and _trumping_opponents(t, SUIT_OF[c]), POINTS[c], STRENGTH[c])
+    c = _lowest(mask_bits(fail), key)
+    if key(c)[0] and legal & TRUMP_MASK:
+        return _lowest(mask_bits(legal & TRUMP_MASK), lambda w: (POINTS[w] >= 10, STRENGTH[w]))
+    return c
+
+
+def _master_trumps(t: Table, mask: int) -> list[int]:
+    """The trumps of ``mask`` that no unseen card beats (``masters``: by the cards seen), in
+    order, counting down: the top one, then the next once the top one is played, …"""
+    out = []
+    unseen = t.unseen & TRUMP_MASK
+    for c in sorted(mask_bits(mask & TRUMP_MASK), key=STRENGTH.__getitem__, reverse=True):
+        if unseen & BEATS[c]:
+            break
+        out.append(c)
+    return out
+
+
+def _draw_first(t: Table, legal: int, lead: int) -> int:
+    """A defender about to lead a fail Ace or Ten while trumps are out (``masters``): its
+    master trumps first when they are enough to draw every trump unseen, so the picker's last
+    trump cannot take the points."""
+    out = t.unseen & TRUMP_MASK
+    if not out or t.picker < 0 or not t.possible[t.picker] & TRUMP_MASK:
+        return lead
+    masters = _master_trumps(t, legal)
+    if masters and out.bit_count() <= len(masters):
+        return masters[0]
+    return lead
 
 
 def _lead_leaster(t: Table, legal: int) -> int:
@@ -446,11 +506,20 @@ def _follow(t: Table, legal: int) -> int:
         if sure:
             c = _lowest(sure, lambda c: POWER[c] - POINTS[c])
             worth = pts + POINTS[c]
+            # ``masters``: the points of the card it would throw instead.
+            spare = POINTS[_dump(t, [x for x in cards if x not in winners] or cards)] if t.masters else 0
             if f == 1:
                 if pts >= 10 and POWER[c] < 28:
                     return c
+                if t.masters and (pts >= 10 or spare >= 10) and (
+                        best_card < 0 or _overtaken(t, best_card, later)):
+                    # A friend's trick that an opponent may still take: made safe with a sure
+                    # winner rather than left with points on it, or an Ace or Ten thrown on.
+                    return c
             elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
                 return c
+            elif spare >= 10:
+                return c                    # a sure winner rather than an Ace or Ten handed over
         elif f != 1 and pts >= 10 and not t.first:
             # Points at stake: take them with the lowest card that wins now (those after often
             # must follow suit), keeping the top trumps for control.
@@ -463,6 +532,8 @@ def _follow(t: Table, legal: int) -> int:
     if not losers:
         return _dump_behind(t, cards, later) if t.behind else _dump(t, cards)
     c = _dump(t, losers)
+    if t.masters and f != 1 and not winners and _live(t, c):
+        c = _keep_live(t, losers, c)
     if POINTS[c] >= 10 and f != 1:
         # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
         # (``behind``: one no seat after is likely to beat, a Queen if it must).
@@ -473,6 +544,21 @@ def _follow(t: Table, legal: int) -> int:
         if cheap:
             return _lowest(cheap, lambda w: POWER[w] - POINTS[w])
     return c
+
+
+def _live(t: Table, c: int) -> bool:
+    """A trump that may still win a later trick (``masters``): at most one unseen trump beats
+    it (a master, or one that takes the trick once the one above falls)."""
+    return SUIT_OF[c] == 3 and (t.unseen & TRUMP_MASK & BEATS[c]).bit_count() <= 1
+
+
+def _keep_live(t: Table, losers: list[int], c: int) -> int:
+    """Nothing of this seat wins an opponent's trick (``masters``): keep the live trump ``c``
+    and let go a fail card of four points or fewer, or a lower trump that is not live, if it
+    holds one."""
+    spare = [x for x in losers if POINTS[x] <= 4 and (SUIT_OF[x] != 3 or BEATS[x] >> c & 1)
+             and not _live(t, x)]
+    return _dump(t, spare) if spare else c
 
 
 def _may_be_void(t: Table, s: int, n_later: int) -> bool:

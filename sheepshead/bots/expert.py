@@ -323,7 +323,7 @@ class ExpertPlayer(Player):
         config = self.config
         first = self.first
         k = Knowledge(view, config.standard.reading)
-        default = standard_code(k, first, config.standard.behind)
+        default = standard_code(k, first, config.standard.behind, config.standard.masters)
         if k.phase is Phase.DOUBLES:
             # The crack round: Standard's judgement.  Searched, the Expert cracked three times
             # as often as Standard and lost 1.9 points a question on the true deals: its samples
