@@ -44,7 +44,7 @@ DEFAULT_EXPERT_DECISIONS = 200
 
 DEFAULT_PINS = {"easy": "afd02fd31d15", "standard-v3": "f8a576268964", "expert-v3": "51ff764cba3f",
                 "standard-v4": "9bfb839cc739", "expert-v4": "e5763be009a1",
-                "expert-v5": "b13ba50ed83a", "standard-v5": "671f201dbf47"}
+                "expert-v5": "b13ba50ed83a", "standard-v5": "5291897b1564"}
 """Default table, the positions and spread of ``bench/bots.py`` (``standard-v1``, ``-v2``
 and ``expert-v1``, ``-v2`` are pinned there by :mod:`test_bots_frozen`)."""
 

@@ -506,20 +506,17 @@ def _follow(t: Table, legal: int) -> int:
         if sure:
             c = _lowest(sure, lambda c: POWER[c] - POINTS[c])
             worth = pts + POINTS[c]
-            # ``masters``: the points of the card it would throw instead.
-            spare = POINTS[_dump(t, [x for x in cards if x not in winners] or cards)] if t.masters else 0
             if f == 1:
                 if pts >= 10 and POWER[c] < 28:
                     return c
-                if t.masters and (pts >= 10 or spare >= 10) and (
-                        best_card < 0 or _overtaken(t, best_card, later)):
+                if t.masters and (best_card < 0 or _overtaken(t, best_card, later)) and (
+                        pts >= 10 or POINTS[_dump(t, [x for x in cards if x not in winners] or cards)] >= 10):
                     # A friend's trick that an opponent may still take: made safe with a sure
                     # winner rather than left with points on it, or an Ace or Ten thrown on.
+                    # (Not onto an opponent's empty trick to save an Ace: measured, that lost.)
                     return c
             elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
                 return c
-            elif spare >= 10:
-                return c                    # a sure winner rather than an Ace or Ten handed over
         elif f != 1 and pts >= 10 and not t.first:
             # Points at stake: take them with the lowest card that wins now (those after often
             # must follow suit), keeping the top trumps for control.
