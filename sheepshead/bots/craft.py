@@ -248,9 +248,12 @@ def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False
 _NO_VOIDS = (0, 0, 0, 0, 0)
 
 
-def table_from_state(state: HandState, legal: int = -1, first: bool = False) -> Table:
-    """A :class:`Table` for the seat to act in a (sampled) state: exact holdings."""
-    t = Table(first)
+def table_from_state(state: HandState, legal: int = -1, first: bool = False, behind: bool = False,
+                     masters: bool = False) -> Table:
+    """A :class:`Table` for the seat to act in a (sampled) state: exact holdings (``behind``,
+    ``masters``: those settings of :class:`~.versions.StandardConfig`, for the Expert's
+    playouts by its own Standard)."""
+    t = Table(first, behind, masters)
     me = t.me = state.to_act
     t.n = state.players
     hands = state.hands

@@ -90,6 +90,13 @@ class ExpertConfig:
     a fat trick, a defender's trump lead holding the called suit, a schmear missed …) unless
     it is Standard's own choice (from ``expert-v5``: ``expert-v4``'s remaining howlers were all
     its search replacing Standard's card by such a one, which its playouts rated higher)."""
+    standard_playouts: bool = False
+    """The playouts play the cards by the Expert's own Standard, its ``behind`` and ``masters``
+    included (from ``expert-v6``, issue 39; with ``first_playouts`` off), not by the first
+    Standard's rules of thumb."""
+    exact_end: bool = False
+    """Each playout's last two tricks solved exactly on the sampled deal (:mod:`.endgame`,
+    from ``expert-v6``) instead of played by rules of thumb."""
 
 
 @dataclass(frozen=True)
