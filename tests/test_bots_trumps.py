@@ -119,3 +119,21 @@ def test_the_master_trump_before_the_ten_when_it_draws_the_last_trump() -> None:
     assert (v4, v5) == ("10S", "QH")
     v4, v5 = _both(hand="QH 10S", played=everything_else, me=1, picker=0, leader=1)
     assert v4 == v5 == "10S"
+
+
+def test_howlers_second_view_flags_standard_v4s_ten_into_a_void_not_v5s_trump() -> None:
+    from conftest import load_bench
+
+    from sheepshead.bots.knowledge import Knowledge
+    from sheepshead.bots.standard import standard_code
+    howlers = load_bench("howlers")
+    # Arena seed 1, deal 67: seat 4 leads trick 5 holding 10C JH, seat 2 (the known partner)
+    # has shown void in clubs and may hold trump.
+    for state, code, trick in howlers.decisions("standard-v4", 1, 67):
+        if trick == 5 and state.to_act == 4:
+            assert [r for r, _ in howlers.second_view(state, code)] == ["ten_into_void"]
+            k = Knowledge(state.view(4))
+            v5 = standard_code(k, False, True, True)
+            assert v5 != code and howlers.second_view(state, v5) == []
+            return
+    raise AssertionError("the position was not reached")
