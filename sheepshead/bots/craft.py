@@ -48,6 +48,7 @@ from ..cards import (
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
 from ..position import CallKind
+from .masters import draw_first, live, no_ten_into_void, spare_for_live
 from .picking import doubles_code, pick_rule, pick_score, wants_to_pick
 
 if TYPE_CHECKING:                       # types only: state and knowledge import nothing here
@@ -199,7 +200,7 @@ class Table:
     who may be void (``standard-v4``: :func:`_overtaken`); else the lowest card that wins now."""
     masters: bool
     """Play trumps by which are masters and which are live, counted from the cards seen
-    (``standard-v5``: :func:`_master_trumps`, :func:`_live`)."""
+    (``standard-v5``: :mod:`.masters`)."""
 
     def __init__(self, first: bool = False, behind: bool = False, masters: bool = False):
         self.sure_alone = False
@@ -401,7 +402,7 @@ def _lead(t: Table, legal: int) -> int:
     # A defender: lead fail, the called suit first.
     c = _defender_lead(t, legal, cards)
     if t.masters and SUIT_OF[c] != 3 and POINTS[c] >= 10:
-        c = _draw_first(t, legal, c)
+        c = draw_first(t, legal, c)
     return c
 
 
@@ -420,54 +421,9 @@ def _defender_lead(t: Table, legal: int, cards: list[int]) -> int:
                                           and t.possible[picker] & TRUMP_MASK):
                 return a
         if t.masters:
-            return _no_ten_into_void(t, legal, fail)
+            return no_ten_into_void(t, legal, fail)
         return _lowest(mask_bits(fail), lambda c: (POINTS[c], STRENGTH[c]))
     return _lowest(cards, lambda c: (POINTS[c] >= 10, STRENGTH[c]))
-
-
-def _trumping_opponents(t: Table, suit: int) -> bool:
-    """Has an opponent of this defender (the picker, the partner once known) shown void in
-    ``suit`` while it may still hold a trump (so would trump a card led there)?"""
-    for s in (t.picker, t.partner):
-        if s >= 0 and s != t.me and t.voids[s] >> suit & 1 and t.possible[s] & TRUMP_MASK:
-            return True
-    return False
-
-
-def _no_ten_into_void(t: Table, legal: int, fail: int) -> int:
-    """A defender's fail lead (``masters``): the cheapest fail card, but no Ten or Ace into a
-    suit an opponent has shown void in while it may hold trump; a low trump rather than that."""
-    def key(c: int) -> tuple[bool, int, int]:
-        return (POINTS[c] >= 10 and _trumping_opponents(t, SUIT_OF[c]), POINTS[c], STRENGTH[c])
-    c = _lowest(mask_bits(fail), key)
-    if key(c)[0] and legal & TRUMP_MASK:
-        return _lowest(mask_bits(legal & TRUMP_MASK), lambda w: (POINTS[w] >= 10, STRENGTH[w]))
-    return c
-
-
-def _master_trumps(t: Table, mask: int) -> list[int]:
-    """The trumps of ``mask`` that no unseen card beats (``masters``: by the cards seen), in
-    order, counting down: the top one, then the next once the top one is played, …"""
-    out = []
-    unseen = t.unseen & TRUMP_MASK
-    for c in sorted(mask_bits(mask & TRUMP_MASK), key=STRENGTH.__getitem__, reverse=True):
-        if unseen & BEATS[c]:
-            break
-        out.append(c)
-    return out
-
-
-def _draw_first(t: Table, legal: int, lead: int) -> int:
-    """A defender about to lead a fail Ace or Ten while trumps are out (``masters``): its
-    master trumps first when they are enough to draw every trump unseen, so the picker's last
-    trump cannot take the points."""
-    out = t.unseen & TRUMP_MASK
-    if not out or t.picker < 0 or not t.possible[t.picker] & TRUMP_MASK:
-        return lead
-    masters = _master_trumps(t, legal)
-    if masters and out.bit_count() <= len(masters):
-        return masters[0]
-    return lead
 
 
 def _lead_leaster(t: Table, legal: int) -> int:
@@ -532,8 +488,10 @@ def _follow(t: Table, legal: int) -> int:
     if not losers:
         return _dump_behind(t, cards, later) if t.behind else _dump(t, cards)
     c = _dump(t, losers)
-    if t.masters and f != 1 and not winners and _live(t, c):
-        c = _keep_live(t, losers, c)
+    if t.masters and f != 1 and not winners and live(t, c):
+        spare = spare_for_live(t, losers, c)
+        if spare:
+            c = _dump(t, spare)
     if POINTS[c] >= 10 and f != 1:
         # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
         # (``behind``: one no seat after is likely to beat, a Queen if it must).
@@ -544,21 +502,6 @@ def _follow(t: Table, legal: int) -> int:
         if cheap:
             return _lowest(cheap, lambda w: POWER[w] - POINTS[w])
     return c
-
-
-def _live(t: Table, c: int) -> bool:
-    """A trump that may still win a later trick (``masters``): at most one unseen trump beats
-    it (a master, or one that takes the trick once the one above falls)."""
-    return SUIT_OF[c] == 3 and (t.unseen & TRUMP_MASK & BEATS[c]).bit_count() <= 1
-
-
-def _keep_live(t: Table, losers: list[int], c: int) -> int:
-    """Nothing of this seat wins an opponent's trick (``masters``): keep the live trump ``c``
-    and let go a fail card of four points or fewer, or a lower trump that is not live, if it
-    holds one."""
-    spare = [x for x in losers if POINTS[x] <= 4 and (SUIT_OF[x] != 3 or BEATS[x] >> c & 1)
-             and not _live(t, x)]
-    return _dump(t, spare) if spare else c
 
 
 def _may_be_void(t: Table, s: int, n_later: int) -> bool:
