@@ -25,6 +25,25 @@ The rules (:data:`RULES`), each a mistake issue 27 lists:
     suit.  From ``expert-v5`` the Expert's search never replaces Standard's card by one these
     rules name, so on its own decisions they count only the cards Standard chose itself.
 
+``--second-view`` adds issue 39's kinds (:data:`SECOND_RULES`), counted apart: ``standard-v5``
+plays by rules of the same kind (:attr:`~sheepshead.bots.versions.StandardConfig.masters`), so
+for it they are no independent measure, only a check that the rules do what they say:
+
+``master_kept``
+    Ten points or more on a trick that is not a sure friend's sure one, a master trump of the
+    seat (no unseen trump beats it) would win it, and the seat plays a card that does not win
+    (a false alarm on the first lead of the called suit, where the picker must follow with its
+    hold card so a friend's card can be sure after all).
+``ten_into_void``
+    A defender leads a fail Ace or Ten into a suit the picker (or the known partner) has shown
+    void in while that seat may still hold a trump.
+``ten_before_master``
+    A defender leads a fail Ace or Ten while its master trumps are as many as the trumps unseen
+    (at least one) and the picker may hold one.
+``live_trump_thrown``
+    No card of the seat wins an opponent's trick, and it throws a trump at most one unseen trump
+    beats while it holds a fail card of four points or fewer.
+
 False alarms (read each flagged decision before counting it as a blunder): "sure" is judged
 on the cards a seat may hold, not on whether it must follow suit, so it is cautious and a few
 sure things go unflagged, never the reverse; ``missed_schmear`` also flags keeping an Ace as a
@@ -51,11 +70,20 @@ from sheepshead.actions import ALONE, BURY, CALL, PICK, PLAY
 from sheepshead.bots import make_player
 from sheepshead.bots.arena import deal_seed, map_jobs, player_seed
 from sheepshead.bots.blunders import PLAY_RULES, names, play_blunders
+from sheepshead.bots.blunders import friend as blunders_friend
+from sheepshead.bots.craft import table_from_knowledge, trick_winner
 from sheepshead.bots.knowledge import Knowledge
 from sheepshead.cards import (
+    ALL_CARDS,
+    BEATS,
+    CARDS,
     FAIL_ACES_MASK,
+    POINTS,
     QUEENS,
+    STRENGTH,
+    SUIT_OF,
     TRUMP_MASK,
+    mask_bits,
 )
 from sheepshead.position import Phase
 from sheepshead.state import HandState
@@ -136,6 +164,67 @@ def judge(state: HandState, code: int) -> list[tuple[str, str]]:
     return play_blunders(k, code - PLAY)
 
 
+SECOND_RULES = ("master_kept", "ten_into_void", "ten_before_master", "live_trump_thrown")
+"""Issue 39's kinds (``--second-view``; see the module)."""
+
+
+def _masters(k: Knowledge, mask: int) -> list[int]:
+    """The trumps of ``mask`` no unseen trump beats, from the top down."""
+    out = []
+    for c in sorted(mask_bits(mask & TRUMP_MASK), key=STRENGTH.__getitem__, reverse=True):
+        if k.unseen & TRUMP_MASK & BEATS[c]:
+            break
+        out.append(c)
+    return out
+
+
+def second_view(state: HandState, code: int) -> list[tuple[str, str]]:
+    """Issue 39's rules (:data:`SECOND_RULES`) that the seat to act breaks by playing move
+    ``code``, judged on its view."""
+    view = state.view(state.to_act)
+    if len(view.legal) < 2 or view.phase is not Phase.PLAY:
+        return []
+    k = Knowledge(view)
+    if k.leaster or k.picker < 0:
+        return []
+    c = code - PLAY
+    legal = sum(1 << (a.code - PLAY) for a in view.legal)
+    me, picker = k.seat, k.picker
+    defender = me != picker and not k.i_am_partner
+    out = []
+    if not k.trick:
+        if not defender or SUIT_OF[c] == 3 or POINTS[c] < 10:
+            return []
+        s = SUIT_OF[c]
+        for opp in (picker, k.partner):
+            if opp >= 0 and opp != me and k.voids[opp] >> s & 1 and k.possible[opp] & TRUMP_MASK:
+                out.append(("ten_into_void", f"{CARDS[c]} into seat {opp}'s void"))
+                break
+        out_trumps = k.unseen & TRUMP_MASK
+        masters = _masters(k, legal)
+        if out_trumps and masters and out_trumps.bit_count() <= len(masters) \
+                and k.possible[picker] & TRUMP_MASK:
+            out.append(("ten_before_master", f"{CARDS[c]} led holding {CARDS[masters[0]]}, "
+                        f"trumps out: {_names(out_trumps)}"))
+        return out
+    t = table_from_knowledge(k, False, True)
+    winner, best, pts = trick_winner(t)
+    later = [(t.leader + j) % t.n for j in range(len(t.trick) + 1, t.n)]
+    beats = BEATS[best] if best >= 0 else ALL_CARDS
+    wins = [x for x in mask_bits(legal) if beats >> x & 1 and SUIT_OF[x] in (3, t.led)]
+    friend = blunders_friend(k, winner)
+    sure_friend = friend == 1 and best >= 0 and not any(
+        blunders_friend(k, s) != 1 and k.possible[s] & BEATS[best] for s in later)
+    winning_masters = [x for x in _masters(k, legal) if x in wins]
+    if pts >= 10 and winning_masters and not sure_friend and c not in wins:
+        out.append(("master_kept", f"{pts} points on it, {CARDS[winning_masters[0]]} held"))
+    if friend == -1 and not wins and SUIT_OF[c] == 3 and (k.unseen & TRUMP_MASK & BEATS[c]).bit_count() <= 1:
+        spare = [x for x in mask_bits(legal) if SUIT_OF[x] != 3 and POINTS[x] <= 4]
+        if spare:
+            out.append(("live_trump_thrown", f"{CARDS[c]} thrown holding {_names(sum(1 << x for x in spare))}"))
+    return out
+
+
 def decisions(level: str, seed: int, i: int) -> Iterator[tuple[HandState, int, int]]:
     """(state, move chosen, trick number or 0) of every decision with a choice in the arena's
     deal ``i`` of ``seed``, five players of ``level`` seeded as the arena's first rotation (the
@@ -151,27 +240,29 @@ def decisions(level: str, seed: int, i: int) -> Iterator[tuple[HandState, int, i
         state.apply_move(code)
 
 
-def hand_howlers(level: str, seed: int, i: int) -> tuple[int, list[Howler]]:
+def hand_howlers(level: str, seed: int, i: int, second: bool = False) -> tuple[int, list[Howler]]:
     """(decisions with a choice, howlers) of the arena's deal ``i`` of ``seed`` (see
-    :func:`decisions`)."""
+    :func:`decisions`); ``second``: by :func:`second_view`'s rules instead."""
     game, hand = deal_seed(seed, i)
     count, found = 0, []
+    rules = second_view if second else judge
     for state, code, trick in decisions(level, seed, i):
         count += 1
         seat = state.to_act
-        for rule, note in judge(state, code):
+        for rule, note in rules(state, code):
             chose = next(a for a in state.legal_actions() if a.code == code)
             found.append(Howler(rule, seed, i, game, hand, seat, trick, str(chose),
                                 _names(state.hand_mask(seat)), note))
     return count, found
 
 
-def _job(args: tuple[str, int, int]) -> tuple[int, list[Howler]]:
+def _job(args: tuple[str, int, int, bool]) -> tuple[int, list[Howler]]:
     return hand_howlers(*args)
 
 
-def level_howlers(level: str, seed: int, hands: int, jobs: int = 1) -> Iterator[tuple[int, list[Howler]]]:
-    yield from map_jobs(_job, [(level, seed, i) for i in range(hands)], jobs)
+def level_howlers(level: str, seed: int, hands: int, jobs: int = 1,
+                  second: bool = False) -> Iterator[tuple[int, list[Howler]]]:
+    yield from map_jobs(_job, [(level, seed, i, second) for i in range(hands)], jobs)
 
 
 def main() -> int:
@@ -182,20 +273,21 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--list", action="store_true", help="print every howler")
+    ap.add_argument("--second-view", action="store_true", help="issue 39's rules instead")
     args = ap.parse_args()
     print(f"howlers in {args.hands} hands (arena seed {args.seed}, deals 0-{args.hands - 1}), "
           "five players of each level")
     for level in args.levels.split(","):
         start = time.perf_counter()
         decisions, found = 0, []
-        for d, flagged in level_howlers(level, args.seed, args.hands, args.jobs):
+        for d, flagged in level_howlers(level, args.seed, args.hands, args.jobs, args.second_view):
             decisions += d
             found += flagged
         by_rule = Counter(h.rule for h in found)
         rate = 100 * len(found) / max(1, decisions)
         print(f"{level:12s} {decisions:6d} decisions  {len(found):4d} howlers  {rate:5.2f} per 100  "
               f"({time.perf_counter() - start:.0f} s)")
-        for rule in RULES:
+        for rule in SECOND_RULES if args.second_view else RULES:
             if by_rule[rule]:
                 print(f"    {rule:24s} {by_rule[rule]:4d}  {100 * by_rule[rule] / max(1, decisions):5.2f} per 100")
         if args.list:

@@ -48,6 +48,7 @@ from ..cards import (
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
 from ..position import CallKind
+from .masters import draw_first, live, no_ten_into_void, spare_for_live
 from .picking import doubles_code, pick_rule, pick_score, wants_to_pick
 
 if TYPE_CHECKING:                       # types only: state and knowledge import nothing here
@@ -161,7 +162,7 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
-                 "first", "behind")
+                 "first", "behind", "masters")
 
     me: int
     n: int
@@ -197,16 +198,21 @@ class Table:
     behind: bool
     """Before putting points on a trick it cannot surely win, look at who is still to play and
     who may be void (``standard-v4``: :func:`_overtaken`); else the lowest card that wins now."""
+    masters: bool
+    """Play trumps by which are masters and which are live, counted from the cards seen
+    (``standard-v5``: :mod:`.masters`)."""
 
-    def __init__(self, first: bool = False, behind: bool = False):
+    def __init__(self, first: bool = False, behind: bool = False, masters: bool = False):
         self.sure_alone = False
         self.called_first = False
         self.first = first
         self.behind = behind and not first
+        self.masters = masters and self.behind
 
 
-def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False) -> Table:
-    t = Table(first, behind)
+def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False,
+                         masters: bool = False) -> Table:
+    t = Table(first, behind, masters)
     t.me = k.seat
     t.n = k.players
     t.hand = k.hand
@@ -243,9 +249,12 @@ def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False
 _NO_VOIDS = (0, 0, 0, 0, 0)
 
 
-def table_from_state(state: HandState, legal: int = -1, first: bool = False) -> Table:
-    """A :class:`Table` for the seat to act in a (sampled) state: exact holdings."""
-    t = Table(first)
+def table_from_state(state: HandState, legal: int = -1, first: bool = False, behind: bool = False,
+                     masters: bool = False) -> Table:
+    """A :class:`Table` for the seat to act in a (sampled) state: exact holdings (``behind``,
+    ``masters``: those settings of :class:`~.versions.StandardConfig`, for the Expert's
+    playouts by its own Standard)."""
+    t = Table(first, behind, masters)
     me = t.me = state.to_act
     t.n = state.players
     hands = state.hands
@@ -391,6 +400,14 @@ def _lead(t: Table, legal: int) -> int:
             return _dump(t, non_called or mask_bits(fail))
         return _dump(t, cards)
     # A defender: lead fail, the called suit first.
+    c = _defender_lead(t, legal, cards)
+    if t.masters and SUIT_OF[c] != 3 and POINTS[c] >= 10:
+        c = draw_first(t, legal, c)
+    return c
+
+
+def _defender_lead(t: Table, legal: int, cards: list[int]) -> int:
+    picker = t.picker
     fail = legal & FAIL_MASK
     if fail:
         if t.duties and t.partner < 0:
@@ -403,6 +420,8 @@ def _lead(t: Table, legal: int) -> int:
             if not (pv >> s & 1) and not (t.exact and picker >= 0 and not t.possible[picker] & SUIT_MASK[s]
                                           and t.possible[picker] & TRUMP_MASK):
                 return a
+        if t.masters:
+            return no_ten_into_void(t, legal, fail)
         return _lowest(mask_bits(fail), lambda c: (POINTS[c], STRENGTH[c]))
     return _lowest(cards, lambda c: (POINTS[c] >= 10, STRENGTH[c]))
 
@@ -449,6 +468,12 @@ def _follow(t: Table, legal: int) -> int:
             if f == 1:
                 if pts >= 10 and POWER[c] < 28:
                     return c
+                if t.masters and (best_card < 0 or _overtaken(t, best_card, later)) and (
+                        pts >= 10 or POINTS[_dump(t, [x for x in cards if x not in winners] or cards)] >= 10):
+                    # A friend's trick that an opponent may still take: made safe with a sure
+                    # winner rather than left with points on it, or an Ace or Ten thrown on.
+                    # (Not onto an opponent's empty trick to save an Ace: measured, that lost.)
+                    return c
             elif worth >= 5 or POWER[c] < 20 or (not later and worth >= 3):
                 return c
         elif f != 1 and pts >= 10 and not t.first:
@@ -463,6 +488,10 @@ def _follow(t: Table, legal: int) -> int:
     if not losers:
         return _dump_behind(t, cards, later) if t.behind else _dump(t, cards)
     c = _dump(t, losers)
+    if t.masters and f != 1 and not winners and live(t, c):
+        spare = spare_for_live(t, losers, c)
+        if spare:
+            c = _dump(t, spare)
     if POINTS[c] >= 10 and f != 1:
         # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
         # (``behind``: one no seat after is likely to beat, a Queen if it must).

@@ -13,13 +13,13 @@ old links report that the computer moves differ.
 version of a level has its own fixed name and row in :data:`~.versions.VERSIONS`
 (``standard-v1``, ``expert-v1``: the players of 2026-12-01 morning; ``standard-v2``,
 ``expert-v2``: of that evening; ``standard-v3``, ``expert-v3``: of 2026-12-03; ``standard-v4``,
-``expert-v4``: today's, issue 27's), with the first day
+``expert-v4``, ``expert-v5``: issue 27's; ``standard-v5``: issue 39's), with the first day
 it plays.  :func:`resolve_level` says which version a word means for one game:
 
 * a Daily (seed ``daily:YYYY-MM-DD``) is played against :func:`daily_level` of its date: the
   newest ``expert`` row whose day has come (``expert-v1`` before :data:`EXPERT_V2_FROM`,
   ``expert-v2`` before :data:`EXPERT_V3_FROM`, ``expert-v3`` before 2026-12-04, ``expert-v4``
-  from then on), so a Daily's
+  on that day, ``expert-v5`` from 2026-12-05), so a Daily's
   opponents never change, even half-played across a change, and its links keep checking;
 * any other game: the word's newest version (:data:`~.versions.CURRENT`).
 

@@ -27,12 +27,14 @@ STANDARD = cast(StandardConfig, VERSIONS[CURRENT["standard"]].config)
 """Today's Standard (the newest ``standard`` row)."""
 
 
-def standard_code(k: Knowledge, first: bool = False, behind: bool = False) -> int:
+def standard_code(k: Knowledge, first: bool = False, behind: bool = False,
+                  masters: bool = False) -> int:
     """Standard's move code for the seat of ``k`` (which is to act), by today's rules of thumb
-    or (``first``) the first Standard's; ``behind``: :attr:`~.versions.StandardConfig.behind`."""
+    or (``first``) the first Standard's; ``behind``, ``masters``: those settings of
+    :class:`~.versions.StandardConfig`."""
     phase = k.phase
     if phase is Phase.PLAY:
-        code = PLAY + play_card(table_from_knowledge(k, first, behind))
+        code = PLAY + play_card(table_from_knowledge(k, first, behind, masters))
     elif phase is Phase.PICK:
         code = PICK if wants_to_pick(k.hand, len(k.passed), 0.0, k.rules, first) else PASS
     elif phase is Phase.BURY:
@@ -56,4 +58,5 @@ class StandardPlayer(Player):
 
     def decide(self, view: SeatView, rng: random.Random) -> int:
         config = self.config
-        return standard_code(Knowledge(view, config.reading), config.first_craft, config.behind)
+        return standard_code(Knowledge(view, config.reading), config.first_craft, config.behind,
+                             config.masters)

@@ -39,6 +39,12 @@ class StandardConfig:
     who may be void (from ``standard-v4``: a Jack, not the 9 of diamonds, onto a fat trick a
     likely void may trump; no Ten of diamonds under a trump lead with seats to come); else
     "the lowest card that wins now" (:mod:`.craft`)."""
+    masters: bool = False
+    """Play trumps by which are masters and which are live, from the cards seen (from
+    ``standard-v5``, issue 39): a sure winner onto a trick worth taking rather than an Ace or
+    Ten thrown, a live trump kept off an opponent's trick, no fail Ten led into a void an
+    opponent has shown, the master trumps first when they draw every trump out (:mod:`.craft`;
+    needs ``behind``)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,13 @@ class ExpertConfig:
     a fat trick, a defender's trump lead holding the called suit, a schmear missed …) unless
     it is Standard's own choice (from ``expert-v5``: ``expert-v4``'s remaining howlers were all
     its search replacing Standard's card by such a one, which its playouts rated higher)."""
+    standard_playouts: bool = False
+    """The playouts play the cards by the Expert's own Standard, its ``behind`` and ``masters``
+    included (from ``expert-v6``, issue 39; with ``first_playouts`` off), not by the first
+    Standard's rules of thumb."""
+    exact_end: bool = False
+    """Each playout's last two tricks solved exactly on the sampled deal (:mod:`.endgame`,
+    from ``expert-v6``) instead of played by rules of thumb."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,7 @@ _STANDARD_V1 = StandardConfig(first_craft=True, reading=1)
 _STANDARD_V2 = StandardConfig(first_craft=True, reading=2)
 _STANDARD_V3 = StandardConfig(first_craft=False, reading=3)
 _STANDARD_V4 = StandardConfig(first_craft=False, reading=3, behind=True)
+_STANDARD_V5 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True)
 
 VERSIONS = {v.name: v for v in (
     Version("easy", "easy", None, _dt.date(2026, 11, 30)),
@@ -130,6 +144,9 @@ VERSIONS = {v.name: v for v in (
         budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
         standard=_STANDARD_V4, first_playouts=True, alone_playouts=True, pick_bonus_trumps=3,
         sound_bury=True, strict_override=True, sound_play=True), _dt.date(2026, 12, 5)),
+    # Issue 39 (shipped 2026-12-04, for the Daily of a date no time zone had reached): trumps
+    # played by masters and live trumps.
+    Version("standard-v5", "standard", _STANDARD_V5, _dt.date(2026, 12, 7)),
 )}
 """Every version by name, oldest first within each level."""
 

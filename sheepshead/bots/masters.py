@@ -1,0 +1,89 @@
+"""Masters and live trumps, counted from the cards seen: ``standard-v5``'s trump play.
+
+A *master* is a trump that no unseen card beats; a *live* trump one that at most one unseen
+trump beats (it may still win a later trick).  These are the rules :mod:`.craft` applies when
+its :class:`~.craft.Table` has ``masters`` set (:attr:`~.versions.StandardConfig.masters`,
+issue 39): no fail Ten or Ace led into a void an opponent has shown, the master trumps before
+the points when they draw every trump out, a live trump kept off an opponent's trick.  Each
+works on the seat's own view (its ``unseen``, ``possible`` and ``voids``) only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..cards import BEATS, POINTS, STRENGTH, SUIT_OF, TRUMP_MASK, mask_bits
+
+
+class Table(Protocol):
+    """What these rules read of :class:`~.craft.Table` (which imports this module)."""
+
+    me: int
+    picker: int
+    partner: int
+    unseen: int
+    possible: Sequence[int]
+    voids: Sequence[int]
+
+__all__ = ["trumping_opponents", "no_ten_into_void", "master_trumps", "draw_first", "live",
+           "spare_for_live"]
+
+
+def trumping_opponents(t: Table, suit: int) -> bool:
+    """Has an opponent of this defender (the picker, the partner once known) shown void in
+    ``suit`` while it may still hold a trump (so would trump a card led there)?"""
+    for s in (t.picker, t.partner):
+        if s >= 0 and s != t.me and t.voids[s] >> suit & 1 and t.possible[s] & TRUMP_MASK:
+            return True
+    return False
+
+
+def no_ten_into_void(t: Table, legal: int, fail: int) -> int:
+    """A defender's fail lead: the cheapest fail card, but no Ten or Ace into a suit an
+    opponent has shown void in while it may hold trump; a low trump rather than that."""
+    def key(c: int) -> tuple[bool, int, int]:
+        return (POINTS[c] >= 10 and trumping_opponents(t, SUIT_OF[c]), POINTS[c], STRENGTH[c])
+    c = min(mask_bits(fail), key=key)
+    if key(c)[0] and legal & TRUMP_MASK:
+        return min(mask_bits(legal & TRUMP_MASK), key=lambda w: (POINTS[w] >= 10, STRENGTH[w]))
+    return c
+
+
+def master_trumps(t: Table, mask: int) -> list[int]:
+    """The trumps of ``mask`` that no unseen card beats, counting down: the top one, then the
+    next once the top one is played, …"""
+    out = []
+    unseen = t.unseen & TRUMP_MASK
+    for c in sorted(mask_bits(mask & TRUMP_MASK), key=STRENGTH.__getitem__, reverse=True):
+        if unseen & BEATS[c]:
+            break
+        out.append(c)
+    return out
+
+
+def draw_first(t: Table, legal: int, lead: int) -> int:
+    """A defender about to lead a fail Ace or Ten (``lead``) while trumps are out: its master
+    trumps first when they are enough to draw every trump unseen, so the picker's last trump
+    cannot take the points."""
+    out = t.unseen & TRUMP_MASK
+    if not out or t.picker < 0 or not t.possible[t.picker] & TRUMP_MASK:
+        return lead
+    masters = master_trumps(t, legal)
+    if masters and out.bit_count() <= len(masters):
+        return masters[0]
+    return lead
+
+
+def live(t: Table, c: int) -> bool:
+    """A trump that may still win a later trick: at most one unseen trump beats it (a master,
+    or one that takes a trick once the one above falls)."""
+    return SUIT_OF[c] == 3 and (t.unseen & TRUMP_MASK & BEATS[c]).bit_count() <= 1
+
+
+def spare_for_live(t: Table, losers: list[int], c: int) -> list[int]:
+    """Nothing of this seat wins an opponent's trick and it would throw the live trump ``c``:
+    the cards to let go instead (a fail card of four points or fewer, or a lower trump that
+    is not live); empty if it holds none."""
+    return [x for x in losers if POINTS[x] <= 4 and (SUIT_OF[x] != 3 or BEATS[x] >> c & 1)
+            and not live(t, x)]
