@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sheepshead"
 MAX_LINES = 600
+BUILD_MAX_LINES = 700
 
 
 def modules() -> dict[str, Path]:
@@ -127,12 +128,17 @@ def test_the_package_never_imports_the_browser():
 
 
 def test_modules_fit_in_a_head():
+    """The package's modules and the page's files fit in a head (MAX_LINES); build.py, one
+    script of one concern (the build: vendoring, trimming, the snapshot, the service worker),
+    may be longer, up to BUILD_MAX_LINES (issue 38: a cap splits files by size, not by
+    concern; the package's own guard is to become its layer test)."""
     files = list(PACKAGE.rglob("*.py")) + [p for p in (ROOT / "static").rglob("*")
                                           if p.suffix in (".py", ".js", ".css", ".html")]
-    files.append(ROOT / "build.py")
     long = {str(p.relative_to(ROOT)): n for p in files
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not long, f"modules over {MAX_LINES} lines: {long}"
+    build_lines = len((ROOT / "build.py").read_text(encoding="utf-8").splitlines())
+    assert build_lines <= BUILD_MAX_LINES, f"build.py: {build_lines} lines"
 
 
 def test_no_error_is_swallowed_inside_the_package():

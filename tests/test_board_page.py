@@ -220,7 +220,8 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     # A fresh browser: the same game, behind the spoiler guard, against the same players.
     bev = boot(phone(), url)
     overlay(bev, "board-guard")
-    assert "which you have not played yet" in bev.locator("#board").inner_text()
+    guard = bev.locator("#board").inner_text()           # who challenged, and their total
+    assert "Ann challenges you to this New Game: Ann made " in guard, guard
     bev.locator("#board").get_by_role("button", name="Play it first").click()
     wait_idle(bev)
     assert bev.evaluate("location.hash") == f"#game={GAME_ID}" and body(bev, "hand") == "1"
