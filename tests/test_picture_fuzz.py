@@ -20,7 +20,7 @@ from test_ui_picture import PLANTED
 from sheepshead.ui.picture import PICTURE_MARKUP, script_constants
 
 GAME = "#game=00000000000000c3"
-INPUTS = 40
+INPUTS = 24
 
 TAGS = ["script", "SCRIPT", "ScRiPt", "py-script", "mpy-script", "py-config", "iframe", "object",
         "embed", "meta", "link", "base", "style", "img", "image", "svg", "math", "template",
