@@ -45,7 +45,7 @@ def signed(x: float) -> str:
 
 # -------------------------------------------------------------------- points
 def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
-    """The points chip: ``Picker's side 34 · Defenders 21 · 12 not yet known + cards face down``
+    """The points chip: ``Picker's side 34 · Defenders 21 · 12 unknown + cards face down``
     (points taken by players whose side is not known yet; the bury or a blind not shown),
     or in a leaster each player's points (``Leaster — You 0 · Gus 14 · … · blind 11``).
     None before anyone picks and for a hand thrown in."""
@@ -60,7 +60,7 @@ def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
         return None
     text = f"Picker's side {s.picker} · Defenders {s.defenders}"
     if s.undecided:
-        text += f" · {s.undecided} not yet known"
+        text += f" · {s.undecided} unknown"   # whose side is not known yet (one line at 320 px)
     return text + mark
 
 
