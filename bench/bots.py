@@ -31,6 +31,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from benchkit import baseline_ms, pct
+
 from sheepshead.bots import make_player
 from sheepshead.state import HandState
 
@@ -79,20 +81,6 @@ def time_level(level: str, pos) -> tuple[dict, str]:
         times[phase].append((clock() - t) * 1000)
         digest.update(str(action).encode() + b";")
     return times, digest.hexdigest()[:12]
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
-def baseline_ms() -> float:
-    t = time.perf_counter()
-    d, acc = {}, 0
-    for i in range(200_000):
-        d[i & 1023] = i
-        acc += (i * 7) % 13
-    return (time.perf_counter() - t) * 1000
 
 
 def run(games: int, expert_decisions: int, label: str,
