@@ -79,6 +79,20 @@ ANSWERED = """() => {
 }"""
 
 
+def booted_page(browser, url: str):
+    """A phone-sized page of a fresh context, its long tasks watched, once its table is idle
+    (and two seconds more): ``(context, page)``."""
+    context = browser.new_context(viewport={"width": PHONE["width"], "height": PHONE["height"]})
+    context.add_init_script(f"localStorage.setItem('sheepshead.settings', {SETTINGS!r});")
+    context.add_init_script(LONGTASKS)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"][data-busy="0"]', state="attached",
+                           timeout=240_000)
+    page.wait_for_timeout(2_000)
+    return context, page
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpu", type=float, default=4, help="CPU slowdown (default 4)")
@@ -93,16 +107,7 @@ def main(argv: list[str] | None = None) -> int:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 print(f"{'input':12} {'answered after s':>17} {'longest task ms':>16}  answer")
                 for name, kind, text in cases:
-                    context = browser.new_context(viewport={"width": PHONE["width"],
-                                                            "height": PHONE["height"]})
-                    context.add_init_script(
-                        f"localStorage.setItem('sheepshead.settings', {SETTINGS!r});")
-                    context.add_init_script(LONGTASKS)
-                    page = context.new_page()
-                    page.goto(url)
-                    page.wait_for_selector('body[data-ready="1"][data-busy="0"]',
-                                           state="attached", timeout=240_000)
-                    page.wait_for_timeout(2_000)
+                    context, page = booted_page(browser, url)
                     if kind == "file":
                         page.click('header [data-ui="menu"]')
                         page.wait_for_selector("#panel .stats", state="visible")

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT), str(ROOT / "tests")]
 
-from backup_page import LONGTASKS, SETTINGS
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from backup_page import booted_page
+from conftest import CHROMIUM, CHROMIUM_ARGS
 from load import build_game, serve
 from playwright.sync_api import sync_playwright
 from test_board_page import CHECKED, GAME_ID, one_hand
@@ -45,15 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                context = browser.new_context(viewport={"width": PHONE["width"],
-                                                        "height": PHONE["height"]})
-                context.add_init_script(f"localStorage.setItem('sheepshead.settings', {SETTINGS!r});")
-                context.add_init_script(LONGTASKS)
-                page = context.new_page()
-                page.goto(url + f"#game={GAME_ID}")
-                page.wait_for_selector('body[data-ready="1"][data-busy="0"]', state="attached",
-                                       timeout=240_000)
-                page.wait_for_timeout(2_000)
+                context, page = booted_page(browser, url + f"#game={GAME_ID}")
                 cdp = context.new_cdp_session(page)
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
                 start = page.evaluate("performance.now()")
