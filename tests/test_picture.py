@@ -271,15 +271,11 @@ def test_a_new_day_shows_the_last_daily_and_the_streak_while_the_daily_is_dealt(
 LEAKS = ("planted", "example.com", "javascript:", "sheepsheadStart")
 
 
-@pytest.mark.browser
-def test_a_planted_picture_is_thrown_away_and_nothing_of_it_reaches_the_page(
-        browser, site_url) -> None:
-    """Issue 36: anything that can write the origin's storage could plant markup in the
-    picture (a script PyScript would run, a refresh to another site…). Each kind of
-    tests/test_ui_picture.py's PLANTED, added to a real picture: the picture is thrown away,
-    nothing is drawn from it, nothing of it is on the page, nothing is requested or run.
-    Python is kept from starting for these (the picture is drawn before it); the last part
-    lets it start with a planted PyScript script and checks that it never ran."""
+def picture_profile(browser, site_url: str):
+    """A profile (no service worker) that played a first visit of GAME, so storage holds the
+    picture the engine kept: ``(context, probe, picture, requested)``, ``probe`` a page of
+    the site (the rules page: no table) to write storage from, ``requested`` every URL the
+    profile asks for."""
     context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
     context.add_init_script(QUIET_JS)
     requested: list[str] = []
@@ -293,6 +289,19 @@ def test_a_planted_picture_is_thrown_away_and_nothing_of_it_reaches_the_page(
     probe.goto(site_url + "static/rules.html")
     picture = picture_of(probe)
     assert picture is not None and picture["regions"]["center"]
+    return context, probe, picture, requested
+
+
+@pytest.mark.browser
+def test_a_planted_picture_is_thrown_away_and_nothing_of_it_reaches_the_page(
+        browser, site_url) -> None:
+    """Issue 36: anything that can write the origin's storage could plant markup in the
+    picture (a script PyScript would run, a refresh to another site…). Each kind of
+    tests/test_ui_picture.py's PLANTED, added to a real picture: the picture is thrown away,
+    nothing is drawn from it, nothing of it is on the page, nothing is requested or run.
+    Python is kept from starting for these (the picture is drawn before it); the last part
+    lets it start with a planted PyScript script and checks that it never ran."""
+    context, probe, picture, requested = picture_profile(browser, site_url)
 
     def plant(markup: str) -> None:
         bad = dict(picture, regions=dict(picture["regions"],

@@ -13,13 +13,11 @@ import json
 import random
 
 import pytest
-from conftest import QUIET_JS
-from table_helpers import BOOT_TIMEOUT_MS, READY, wait_idle
+from test_picture import GAME, picture_profile
 from test_ui_picture import PLANTED
 
 from sheepshead.ui.picture import PICTURE_MARKUP, script_constants
 
-GAME = "#game=00000000000000c3"
 INPUTS = 24
 
 TAGS = ["script", "SCRIPT", "ScRiPt", "py-script", "mpy-script", "py-config", "iframe", "object",
@@ -116,18 +114,7 @@ def names(found: list[str]) -> list[str]:
 
 @pytest.mark.browser
 def test_hostile_pictures_never_put_live_markup_on_the_page(browser, site_url) -> None:
-    context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
-    context.add_init_script(QUIET_JS)
-    requested: list[str] = []
-    context.on("request", lambda r: requested.append(r.url))
-    first = context.new_page()
-    first.goto(site_url + GAME)
-    first.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    wait_idle(first)
-    first.close()
-    probe = context.new_page()
-    probe.goto(site_url + "static/rules.html")
-    picture = json.loads(probe.evaluate("localStorage.getItem('sheepshead.picture')"))
+    context, probe, picture, requested = picture_profile(browser, site_url)
     context.route("**/pyscript/**", lambda route: route.abort())
     context.route("**/static/main.py", lambda route: route.abort())
     allowed = {"html": PICTURE_MARKUP["html"], "svg": PICTURE_MARKUP["svg"],
