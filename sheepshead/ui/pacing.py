@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Generator, Iterable
-from typing import TypeVar, cast
+from typing import TypeVar
+
+from ..steps import Sliced
 
 __all__ = ["paced", "finished", "REDRAW_EVERY_S", "SLICE_S"]
 
@@ -46,13 +48,9 @@ async def paced(steps: Iterable[T], redraw: Callable[[], None],
 async def finished(steps: Generator[None, None, T], clock: Callable[[], float] = time.monotonic,
                    *, turn_every: float = SLICE_S) -> T:
     """What a sliced computation (``None`` after each slice, then its value) returns, the
-    page's turn every ``turn_every`` seconds meanwhile."""
-    turn = clock()
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return cast(T, done.value)
-        if clock() - turn >= turn_every:
-            await asyncio.sleep(0)
-            turn = clock()
+    page's turn every ``turn_every`` seconds meanwhile: :class:`~sheepshead.steps.Sliced`
+    run a deadline at a time, the page's face of :func:`~sheepshead.steps.drained`."""
+    work = Sliced(steps)
+    while not work.advance(clock, clock() + turn_every):
+        await asyncio.sleep(0)
+    return work.value
