@@ -135,9 +135,9 @@ TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"]
 
 def longest_traced(trace: bytes, top: int = 8) -> str:
     """The longest task of the page's main thread in a Chrome trace, by the main thread's own
-    CPU time (``tdur``: what other processes on a loaded machine do not inflate; the 4x
-    slowdown does not count in it either), and what ran in it: the events directly inside
-    it, by CPU ms."""
+    CPU time (``tdur``: what other processes on a loaded machine do not inflate), and what
+    ran in it: the events directly inside it by CPU ms, and those within them by wall ms;
+    then the longest task by wall time, and its CPU time."""
     events = json.loads(trace)["traceEvents"]
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("ph") == "M" and e.get("args", {}).get("name") == "CrRendererMain"}
@@ -157,9 +157,20 @@ def longest_traced(trace: bytes, top: int = 8) -> str:
         if e["ts"] >= end:
             end = e["ts"] + e.get("dur", 0)
             parts[e["name"]] = parts.get(e["name"], 0) + e.get("tdur", e.get("dur", 0)) / 1000
-    what = ", ".join(f"{k} {v:.0f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1])[:top])
+    nested: dict[str, float] = {}
+    for e in inside:
+        if e["name"] not in parts:
+            nested[e["name"]] = nested.get(e["name"], 0) + e.get("dur", 0) / 1000
+
+    def listed(d: dict[str, float]) -> str:
+        return ", ".join(f"{k} {v:.0f}" for k, v in sorted(d.items(), key=lambda kv: -kv[1])[:top])
+    walled = max(tasks, key=lambda e: e["dur"])
     return (f"  longest task by CPU: {task['tdur'] / 1000:.0f} ms of CPU "
-            f"({task['dur'] / 1000:.0f} ms wall) of {len(tasks):,} tasks; in it: {what}")
+            f"({task['dur'] / 1000:.0f} ms wall) of {len(tasks):,} tasks; in it: "
+            f"{listed(parts)}; within those (wall ms): {listed(nested)}\n"
+            f"  longest task by wall: {walled['dur'] / 1000:.0f} ms wall, "
+            f"{walled['tdur'] / 1000:.0f} ms of CPU (the rest: the thread waiting, on a "
+            f"loaded machine)")
 
 
 def main(argv: list[str] | None = None) -> int:
