@@ -18,6 +18,9 @@ longest main-thread task meanwhile (PerformanceObserver ``longtask``: tasks over
   which a loaded machine inflates, as it does every task here).
 
 The page's turn comes every 30 ms of work (ui/pacing.py); the target is no task over 200 ms.
+On a loaded machine a task's wall time is mostly the load: ``--trace`` also prints the longest
+task by the main thread's CPU time, what ran in it, and the CPU time of the longest by wall
+(``--profile`` samples the JavaScript instead; Pyodide's wasm functions have no names).
 Figures go to docs/journal/backup.md with the machine's load.
 """
 
