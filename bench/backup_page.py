@@ -18,6 +18,9 @@ longest main-thread task meanwhile (PerformanceObserver ``longtask``: tasks over
   which a loaded machine inflates, as it does every task here).
 
 The page's turn comes every 30 ms of work (ui/pacing.py); the target is no task over 200 ms.
+On a loaded machine a task's wall time is mostly the load: ``--trace`` also prints the longest
+task by the main thread's CPU time, what ran in it, and the CPU time of the longest by wall
+(``--profile`` samples the JavaScript instead; Pyodide's wasm functions have no names).
 Figures go to docs/journal/backup.md with the machine's load.
 """
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import base64
 import datetime as dt
+import json
 import sys
 import tempfile
 import zlib
@@ -93,10 +97,95 @@ def booted_page(browser, url: str):
     return context, page
 
 
+IDLE = frozenset({"(idle)", "(root)"})
+
+
+def busiest(profile: dict, top: int = 12) -> str:
+    """What the longest stretch of a CDP sampling ``profile`` without an idle sample spent
+    its time in: its length, then the functions seen most on its samples' stacks (inclusive)
+    and at their tops (self), in ms."""
+    nodes = {n["id"]: n for n in profile["nodes"]}
+    parent = {c: n["id"] for n in profile["nodes"] for c in n.get("children", ())}
+    runs: list[list[tuple[int, float]]] = [[]]
+    for node, delta in zip(profile["samples"], profile["timeDeltas"][1:] + [0], strict=True):
+        if nodes[node]["callFrame"]["functionName"] in IDLE:
+            if runs[-1]:
+                runs.append([])
+        else:
+            runs[-1].append((node, delta / 1000))
+    run = max(runs, key=lambda r: sum(d for _, d in r))
+    inclusive: dict[str, float] = {}
+    own: dict[str, float] = {}
+    for node, ms in run:
+        name = nodes[node]["callFrame"]["functionName"] or "(anonymous)"
+        own[name] = own.get(name, 0) + ms
+        seen = set()
+        while node in nodes:
+            f = nodes[node]["callFrame"]["functionName"] or "(anonymous)"
+            if f not in seen:
+                seen.add(f)
+                inclusive[f] = inclusive.get(f, 0) + ms
+            node = parent.get(node, -1)
+    def best(d: dict[str, float]) -> str:
+        return ", ".join(f"{k[:40]} {v:.0f}" for k, v in
+                         sorted(d.items(), key=lambda kv: -kv[1])[:top])
+    return (f"  busiest stretch {sum(d for _, d in run):.0f} ms\n"
+            f"  inclusive: {best(inclusive)}\n  self: {best(own)}")
+
+
+TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8"]
+
+
+def longest_traced(trace: bytes, top: int = 8) -> str:
+    """The longest task of the page's main thread in a Chrome trace, by the main thread's own
+    CPU time (``tdur``: what other processes on a loaded machine do not inflate), and what
+    ran in it: the events directly inside it by CPU ms, and those within them by wall ms;
+    then the longest task by wall time, and its CPU time."""
+    events = json.loads(trace)["traceEvents"]
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("args", {}).get("name") == "CrRendererMain"}
+    tasks = [e for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
+             and e["name"] in ("RunTask", "ThreadControllerImpl::RunTask") and "tdur" in e]
+    if not tasks:
+        return "  no task traced"
+    task = max(tasks, key=lambda e: e["tdur"])
+    where = (task["pid"], task["tid"])
+    inside = sorted((e for e in events if (e.get("pid"), e.get("tid")) == where
+                     and e.get("ph") == "X" and e is not task
+                     and task["ts"] <= e["ts"] < task["ts"] + task["dur"]),
+                    key=lambda e: (e["ts"], -e.get("dur", 0)))
+    parts: dict[str, float] = {}
+    end = 0.0
+    for e in inside:                    # the outermost events only
+        if e["ts"] >= end:
+            end = e["ts"] + e.get("dur", 0)
+            parts[e["name"]] = parts.get(e["name"], 0) + e.get("tdur", e.get("dur", 0)) / 1000
+    nested: dict[str, float] = {}
+    for e in inside:
+        if e["name"] not in parts:
+            nested[e["name"]] = nested.get(e["name"], 0) + e.get("dur", 0) / 1000
+
+    def listed(d: dict[str, float]) -> str:
+        return ", ".join(f"{k} {v:.0f}" for k, v in sorted(d.items(), key=lambda kv: -kv[1])[:top])
+    walled = max(tasks, key=lambda e: e["dur"])
+    return (f"  longest task by CPU: {task['tdur'] / 1000:.0f} ms of CPU "
+            f"({task['dur'] / 1000:.0f} ms wall) of {len(tasks):,} tasks; in it: "
+            f"{listed(parts)}; within those (wall ms): {listed(nested)}\n"
+            f"  longest task by wall: {walled['dur'] / 1000:.0f} ms wall, "
+            f"{walled['tdur'] / 1000:.0f} ms of CPU (the rest: the thread waiting, on a "
+            f"loaded machine)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cpu", type=float, default=4, help="CPU slowdown (default 4)")
     parser.add_argument("--only", default="", help="the inputs to run, comma-separated")
+    parser.add_argument("--profile", action="store_true",
+                        help="also sample the page (CDP Profiler, 1 ms) and print what its "
+                             "longest busy stretch ran (sampling makes every task longer)")
+    parser.add_argument("--trace", action="store_true",
+                        help="also trace the page (Chrome tracing) and print its longest task "
+                             "by the main thread's CPU time, and what ran in it")
     args = parser.parse_args(argv)
     cases = [c for c in inputs() if not args.only or c[0] in args.only.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -115,6 +204,12 @@ def main(argv: list[str] | None = None) -> int:
                         path.write_text(text)
                     cdp = context.new_cdp_session(page)
                     cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
+                    if args.profile:
+                        cdp.send("Profiler.enable")
+                        cdp.send("Profiler.setSamplingInterval", {"interval": 1000})
+                        cdp.send("Profiler.start")
+                    if args.trace:
+                        browser.start_tracing(page=page, categories=TRACED)
                     start = page.evaluate("performance.now()")
                     if kind == "wait":
                         page.wait_for_timeout(5_000)
@@ -131,6 +226,10 @@ def main(argv: list[str] | None = None) -> int:
                              if at >= start]
                     print(f"{name:12} {(end - start) / 1000:>17.1f} {max(tasks, default=0):>16.0f}"
                           f"  {str(answer)[:70]}", flush=True)
+                    if args.trace:
+                        print(longest_traced(browser.stop_tracing()), flush=True)
+                    if args.profile:
+                        print(busiest(cdp.send("Profiler.stop")["profile"]), flush=True)
                     context.close()
                 browser.close()
         finally:

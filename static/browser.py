@@ -127,14 +127,27 @@ def download(name: str, text: str) -> None:
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
 
+FILE_SLICE = 262_144
+"""Bytes of a chosen file read and handed to Python at a time (:func:`read_file`): a string
+of megabytes converted from JavaScript in one call is a main-thread task of hundreds of
+milliseconds on a slow phone; a slice is a few."""
+
+
 async def read_file(el: Any, send: Callable[[BackupFile], None]) -> None:
     """The file chosen in ``el`` (an ``<input type="file">``) for :func:`send`: its text,
-    unless it is bigger than any backup (then it is not read at all)."""
+    unless it is bigger than any backup (then it is not read at all), read
+    :data:`FILE_SLICE` bytes at a time, each slice its own task.  A backup is ASCII: a
+    character of several bytes that a slice cuts in two reads as U+FFFD, which is not, so
+    such a file is refused as it would be whole."""
     files = el.files
     if is_none(files) or int(files.length) == 0:
         return
     chosen = files.item(0)
     size = int(chosen.size)
-    text = str(await chosen.text()) if size <= MAX_BACKUP_CHARS else None
+    text = None
+    if size <= MAX_BACKUP_CHARS:
+        parts = [str(await chosen.slice(at, at + FILE_SLICE).text())
+                 for at in range(0, size, FILE_SLICE)]
+        text = "".join(parts)
     el.value = ""                           # the same file can be chosen again
     send(BackupFile(str(chosen.name), text, size))

@@ -20,6 +20,7 @@ import time
 from functools import cache
 
 import cli_helpers
+from backup_helpers import EXPERT_DAILIES
 from hypothesis import strategies as st
 
 from sheepshead.board import BoardEntry, board_fragment, is_board_link, parse_board
@@ -155,6 +156,86 @@ def valid_backups() -> tuple[str, str]:
     backup = make_backup(DailyResults(storage), SaveStore(storage), Settings(), TODAY)
     assert len(backup.results) == 2 and len(backup.games) == 1
     return backup.to_text(), backup_link(backup, "")[0]
+
+
+_DAYS = [(TODAY - dt.timedelta(days=2)).isoformat(), (TODAY - dt.timedelta(days=1)).isoformat(),
+         TODAY.isoformat(), (TODAY + dt.timedelta(days=1)).isoformat(),
+         (TODAY + dt.timedelta(days=30)).isoformat(), "2026-02-30", "x"]
+"""The dates a generated backup files its results under: two past, today, tomorrow, a month
+ahead (issue 36 planted those), a date that does not exist and no date."""
+
+
+REAL_DAY = dt.date(2026, 11, 2)
+
+
+@cache
+def real_backup() -> str:
+    """A backup of one real Daily result (of :data:`REAL_DAY`, every computer move the
+    Expert's: it checks)."""
+    storage = MemoryStorage()
+    DailyResults(storage).record(parse_result(EXPERT_DAILIES[REAL_DAY]).game(), hints=False,
+                                 now=dt.datetime(2026, 11, 3, 9))
+    return make_backup(DailyResults(storage), SaveStore(MemoryStorage()), Settings(),
+                       TODAY).to_text()
+
+
+def backups() -> st.SearchStrategy[tuple[str, dt.date]]:
+    """Backup files built from parts (issue 36), and the date of the browser that reads it:
+    the Daily results of :func:`valid_backups` (random games: their computer moves do not
+    check) under any of :data:`_DAYS` and a real one (:func:`real_backup`) under its date,
+    each as it is, with a par of -999, other totals, a finish time to come, a field this
+    version does not know, or no object at all; a date named twice; games under their key,
+    another key or a wrong value; settings of the wrong type; the whole nested in arrays, or
+    with thousands of values or a long string beside it.  The browser's date is
+    :data:`TODAY`, or the day before the real result's (it is then still to come)."""
+    data = json.loads(valid_backups()[0])
+    real = json.loads(real_backup())["results"]["results"][REAL_DAY.isoformat()]
+    entries = [(d, e) for e in data["results"]["results"].values() for d in _DAYS]
+    entries += [(REAL_DAY.isoformat(), real)] * len(entries)        # half of them the real one
+    game = json.dumps(next(iter(data["games"].values())), separators=(",", ":"))
+    changes = [lambda e: e, lambda e: e, lambda e: {**e, "par": -999},
+               lambda e: {**e, "totals": [0] * 5}, lambda e: {**e, "later": [1, {"x": None}]},
+               lambda e: 5, lambda e: "x", lambda e: {**e, "finished": "2099-01-01T00:00:00"}]
+    result = st.tuples(st.sampled_from(entries), st.sampled_from(changes)).map(
+        lambda r: f'"{r[0][0]}":{json.dumps(r[1](r[0][1]), separators=(",", ":"))}')
+    games = st.lists(st.sampled_from([f'"{GAME_KEY}":{game}', f'"{daily_key(TODAY)}":{game}',
+                                      f'"x":{game}', f'"{GAME_KEY}":[]']), max_size=3)
+    settings = st.sampled_from(['{"speed":"instant"}', "null", "[]", '"x"', "{}"])
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[str, dt.date]:
+        book = ('{"format":"sheepshead-daily-results","version":1,"results":{'
+                + ",".join(draw(st.lists(result, max_size=6))) + "}}")
+        text = ('{"format":"sheepshead-backup/1","made":"2026-11-30","results":' + book
+                + ',"games":{' + ",".join(draw(games)) + '},"settings":' + draw(settings)
+                + ',"partial":false')
+        text += draw(st.sampled_from(["", "", "", "", ',"x":[' + ",".join(["0"] * 120_000) + "]",
+                                      ',"x":"' + "a" * 30_000 + '"'])) + "}"
+        depth = draw(st.sampled_from([0, 0, 0, 0, 0, 1, 40]))
+        today = draw(st.sampled_from([TODAY, REAL_DAY - dt.timedelta(days=1)]))
+        return "[" * depth + text + "]" * depth, today
+    return build()
+
+
+def check_generated_backup(text: str, today: dt.date) -> None:
+    """A backup built by :func:`backups`, read in a browser whose date is ``today``: ends as
+    :func:`check_backup` asks, and nothing for a date still to come, nothing named twice and
+    no par from the file is taken in; the real result, as it is and named once, is."""
+    check_backup(text)
+    read_backup(real_backup(), today=TODAY)     # its moves checked once (seconds), untimed
+    with within(SECONDS, "read_backup"):
+        try:
+            backup = read_backup(text, today=today)
+        except SheepsheadError as e:
+            assert "\n" not in str(e)
+            return
+    assert all(day <= today for day in backup.results)
+    assert all(text.count(f'"{day.isoformat()}":') == 1 for day in backup.results)
+    assert all(r.par is None for r in backup.results.values())
+    real = json.loads(real_backup())["results"]["results"][REAL_DAY.isoformat()]
+    as_it_is = f'"{REAL_DAY.isoformat()}":{json.dumps(real, separators=(",", ":"))}'
+    if today >= REAL_DAY and text.count(f'"{REAL_DAY.isoformat()}":') == 1 and as_it_is in text:
+        assert REAL_DAY in backup.results
 
 
 def check_backup(text: str) -> None:

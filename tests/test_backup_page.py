@@ -186,3 +186,41 @@ def test_a_second_tab_writing_a_book_without_this_tabs_import_gets_it_back(phone
         book = json.loads(tab.evaluate(f"localStorage.getItem({key!r})"))
         assert sorted(book["results"]) == sorted(d.isoformat() for d in DAYS)
     assert b.log.errors() == []
+
+
+READ_TEXTS = """() => {
+  const text = Blob.prototype.text;
+  window.__read = [];
+  Blob.prototype.text = async function () {
+    const s = await text.call(this);
+    window.__read.push(s.length);
+    return s;
+  };
+}"""
+"""Records the length of every text the page reads from a Blob (a file, or a slice of it)."""
+
+
+def test_a_big_file_is_handed_to_python_in_slices(phone, site_url, tmp_path):
+    """Issue 36, item 5: a file chosen for Import reaches Python 256 KiB at a time
+    (static/browser.py, ``read_file``), never as one string of megabytes (one main-thread
+    task of hundreds of ms on a slow phone).  Issue 36's 4 MB of small objects is still
+    refused by its count of values, and a character that a slice cuts in two still makes
+    the file "not plain ASCII"."""
+    from test_backup import SMALL_OBJECTS
+    page = phone({"sheepshead.settings": settings()}, site_url)
+    page.evaluate(READ_TEXTS)
+    menu(page)
+    (tmp_path / "small.json").write_text(SMALL_OBJECTS)
+    page.set_input_files('#panel input[data-backup="file"]', str(tmp_path / "small.json"))
+    assert notice(page, "“small.json”") == ("“small.json” cannot be imported: backup: more "
+                                           "than 100,000 values (far more than a real one "
+                                           "holds).")
+    read = page.evaluate("window.__read")
+    assert sum(read) == len(SMALL_OBJECTS) and max(read) == 262_144
+    assert len(read) == -(-len(SMALL_OBJECTS) // 262_144)
+    split = " " * (262_144 - 2) + '"\u00e9"'                 # é's two bytes: one a slice
+    (tmp_path / "split.json").write_text(split, encoding="utf-8")
+    page.set_input_files('#panel input[data-backup="file"]', str(tmp_path / "split.json"))
+    assert notice(page, "“split.json”") == ("“split.json” cannot be imported: backup: not "
+                                           "plain ASCII text (a backup file is).")
+    assert page.log.errors() == []

@@ -5,6 +5,8 @@ The generators and checks are in tests/fuzzing.py.  Needs hypothesis: not for Py
 
 from __future__ import annotations
 
+import datetime as dt
+
 import fuzzing
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -70,6 +72,14 @@ def test_mutated_boards(text: str) -> None:
 @given(fuzzing.mutated(fuzzing.valid_backups()[0]))
 def test_mutated_backups(text: str) -> None:
     fuzzing.check_backup(text)
+
+
+@settings(FAST, max_examples=30)
+@given(fuzzing.backups())
+def test_generated_backups(backup: tuple[str, dt.date]) -> None:
+    """Backups built from parts (planted dates, forged pars, a date named twice, wrong types,
+    deep nesting, too many values): refused in one line or kept to the Daily's rules."""
+    fuzzing.check_generated_backup(*backup)
 
 
 @settings(FAST, max_examples=40)

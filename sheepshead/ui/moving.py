@@ -242,7 +242,8 @@ class Moving:
 def _later(make: Callable[[], Reading]) -> Reading:
     """The steps ``make`` returns, made in the job's first step rather than where the backup
     was opened: loading the backup's modules the first time (compiling them) is a task of
-    its own, not added to the one that drew the page (:mod:`.backup` loads on first use)."""
+    its own, not added to the one that drew the page (:mod:`.backup` loads on first use
+    where the page started without the start snapshot, which imports it already)."""
     yield None
     return (yield from make())
 
