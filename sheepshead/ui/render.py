@@ -86,8 +86,7 @@ class UiState:
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
     challenge: tuple[str, int] | None = None
-    """The New Game on the table is a friend's challenge: their name and total to beat (the
-    page copies :meth:`Friends.challenge <sheepshead.ui.friends.Friends.challenge>` here)."""
+    """A friend's challenge: their name and total to beat (from ``Friends.challenge``)."""
     offer_tutorial: bool = False
     """Offer the practice hand: the page copies :attr:`Session.first_visit
     <sheepshead.ui.session.Session.first_visit>` here before each drawing."""
@@ -192,7 +191,6 @@ def _info(tv: TableView, challenge: tuple[str, int] | None = None) -> str:
         name = challenge[0] if len(challenge[0]) <= 12 else challenge[0][:11] + "…"
         game = f'<span title="game {tv.game_id}"><bdi>{escape(name)}</bdi>’s challenge</span>'
         beat = f'<span class="beat"> · beat {signed(challenge[1])}</span>'
-
     times = f" {tv.redeal} times" if tv.redeal > 1 else ""
     again = (f' <span class="again" title="dealt again{times}">↻<span class="sr-only">'
              f' dealt again{times}</span></span>' if tv.redeal else "")
@@ -436,9 +434,9 @@ def _decisions(tv: TableView, ui: UiState) -> str:
         if len(ui.selected) == 2:
             a, b = ui.selected
             left = bury_leaves(v, (a, b))
-            if left is not None and left.alone_forced:     # never alone without saying so
-                return _button(BURY_ALONE, "warn", data_act=f"bury {a} {b}")
-            return _button("Bury these two", "primary", data_act=f"bury {a} {b}")
+            alone = left is not None and left.alone_forced      # never alone unawares
+            return _button(BURY_ALONE if alone else "Bury these two",
+                           "warn" if alone else "primary", data_act=f"bury {a} {b}")
         return _button("Bury these two", "primary", disabled=True)
     if v.phase is Phase.CALL:
         if ui.unknown_call:
