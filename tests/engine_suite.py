@@ -260,9 +260,12 @@ def whole_game(e: Engine, url: str, site_dir: Path, stop_server, report: Report)
     assert len(e.js(SNAPSHOT_JS)["cards"]) == 6
     report.step("storage full")
 
-    # A shared result link, opened in this (offline) page: the viewer, checked here.
+    # A shared result link, opened in this (offline) page: a New Game shared mid-game is
+    # behind the spoiler guard (one tap), then the viewer, checked here.
     fragment, expected = one_hand_link()
     e.js(f"(location.hash = {json.dumps(fragment)}, true)")
+    e.wait("document.body.dataset.overlay === 'guard'", STEP_S, "the spoiler guard")
+    tap(e, '#panel [data-ui="viewer-reveal"]')
     e.wait("document.body.dataset.overlay === 'viewer'", STEP_S, "the viewer")
     e.wait("document.body.dataset.check === 'ok'", BOOT_S, "the link's check")
     assert text(e, "#viewer-check") == "Checked: every card and every computer move"

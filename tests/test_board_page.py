@@ -14,10 +14,12 @@ import datetime as dt
 import json
 import os
 import random
+import re
 from zoneinfo import ZoneInfo
 
 import pytest
 from conftest import CHICAGO as ZONE
+from conftest import PHONE
 from daily_helpers import save_text, seed_script
 from table_helpers import BOOT_TIMEOUT_MS, body, play_out, wait_idle
 
@@ -133,6 +135,22 @@ LONG_TASKS = """() => { window.longTasks = [];
 """Keep the duration of every main-thread task over 50 ms from now on (``longTasks``)."""
 
 
+TITLE_LINES_JS = """(() => { const e = document.getElementById('info');
+    return Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)); })()"""
+"""How many lines the title (#info) takes."""
+
+
+CLOSE_FITS_JS = """(() => { const d = document.querySelector('#board').getBoundingClientRect(),
+    c = document.querySelector('#board .dialog-head .close'), b = c.getBoundingClientRect(),
+    h = document.querySelector('#board h2').getBoundingClientRect(), out = [];
+    if (b.right > d.right || b.left < d.left) out.push(`Close ${b.left}-${b.right} outside ${d.left}-${d.right}`);
+    if (c.scrollWidth > c.clientWidth) out.push(`"Close" ${c.scrollWidth} px in ${c.clientWidth}`);
+    if (h.right > b.left + 0.5) out.push(`heading to ${h.right} over Close at ${b.left}`);
+    return out.join('; '); })()"""
+"""The board dialog's Close button lies whole inside the dialog, its word inside it, clear
+of the heading (issue 40, item 9: "Close" spilled out of its button at 320 px)."""
+
+
 def stored_boards(page) -> str:
     return page.evaluate(f"localStorage.getItem({BOARDS_KEY!r})") or ""
 
@@ -222,14 +240,29 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     overlay(bev, "board-guard")
     guard = bev.locator("#board").inner_text()           # who challenged, and their total
     assert "Ann challenges you to this New Game: Ann made " in guard, guard
+    made = re.search(r"Ann made ([+\-−]\d+)", guard)
+    assert made is not None, guard
+    bev.set_viewport_size({"width": 320, "height": 568})    # Close stays whole in its box
+    assert bev.evaluate(CLOSE_FITS_JS) == ""
+    bev.set_viewport_size(PHONE)
     bev.locator("#board").get_by_role("button", name="Play it first").click()
     wait_idle(bev)
     assert bev.evaluate("location.hash") == f"#game={GAME_ID}" and body(bev, "hand") == "1"
+    # The table says whose challenge it is and what to beat (issue 40, item 9), in two lines
+    # at 320 px too.
+    info = " ".join(bev.inner_text("#info").split())
+    assert info.startswith(f"Ann’s challenge Hand 1 of 10 · beat {made[1]}"), info
+    bev.set_viewport_size({"width": 320, "height": 568})
+    assert bev.evaluate(TITLE_LINES_JS) <= 2
+    bev.set_viewport_size(PHONE)
     # Bev plays it (the game nearly played out is put in storage) and finishes in the page.
     bev.evaluate(f"localStorage.setItem({GAME_KEY!r}, "
                  f"{json.dumps(save_text(nearly_played(seed, 'easy', True)))})")
     bev.reload()
     bev.wait_for_selector('body[data-ready="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(bev)
+    assert "Ann’s challenge" in bev.inner_text("#info") and "beat " + made[1] in bev.inner_text(
+        "#info") and "Hand 10 of 10" in bev.inner_text("#info")       # the whole game through
     play_out(bev)
     bev.wait_for_selector('#panel [data-ui="board:table"]', timeout=30_000)
     bev.locator('#panel [data-ui="board:table"]').click()

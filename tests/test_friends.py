@@ -338,7 +338,7 @@ def test_the_menu_opens_todays_board_and_the_archive():
     html = panel(tap(c, "board-reveal"))
     assert "No results yet" in html and 'data-ui="board-open:0"' in html
     html = panel(tap(c, "board-open:0"))
-    assert 'Board · <span class="board-game">Game 00000000000000ab</span>' in html
+    assert 'Board · <span class="board-game">New Game</span>' in html
     assert c.session.friends.open == f"#game={GAME_ID}"
     tap(c, "board-close")
     assert c.session.friends.open is None

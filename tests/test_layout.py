@@ -153,6 +153,9 @@ async (arg) => {
     chips: all('#chips .chip'), actions: all('#actions button'), dialogs: all('#panel .dialog'),
     buttons: all('header button, #actions button, #mine button'), middle: all('#center .bcard'),
     notices, texts, names, felt: {h: felt.height, y: felt.top},
+    title: (() => { const e = document.getElementById('info');
+      return {h: e.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(e).lineHeight),
+              text: words(e)}; })(),
   };
 }
 """
@@ -330,10 +333,18 @@ def check_trick_names(s: dict) -> list[str]:
     return out
 
 
+def check_title(s: dict) -> list[str]:
+    """The title (the game and the hand) keeps to two lines (issue 40: three at 360 px)."""
+    t = s["title"]
+    lines = round(t["h"] / t["lh"]) if t["lh"] else 0
+    return [f"the title {t['text']!r} takes {lines} lines"] if lines > 2 else []
+
+
 def layout_problems(s: dict, viewport: str) -> list[str]:
     return (check_overflow(s) + check_hand_overlap(s) + check_trick_overlap(s)
             + check_sizes(s, viewport) + check_trick_clear(s) + check_notices(s)
-            + check_cards_big_enough(s) + check_words(s) + check_trick_names(s))
+            + check_cards_big_enough(s) + check_words(s) + check_trick_names(s)
+            + check_title(s))
 
 
 def axe_problems(page) -> list[str]:
@@ -607,3 +618,25 @@ def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
         if body(page, "phase") == "play" and body(page, "turn") == "you":
             tap_card(page)
     assert any("unknown card" in t for t in seen) and any("cards face down" in t for t in seen), seen
+
+
+@pytest.mark.parametrize("viewport", ["320x568", "390x844", "844x390"])
+def test_a_bury_that_forces_going_alone_is_said_whole(page, site_url, viewport):
+    """Issue 40, item 5: the warning of a bury that leaves only going alone is read whole
+    (not cut nor scrolled in the status line), over no card or button, on a small phone too."""
+    from test_table_help import find_forced_alone
+    seed, option = find_forced_alone()
+    page.set_viewport_size(VIEWPORTS[viewport])
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pick up")
+    t = Table(page, viewport)
+    t.check("bury, none chosen", decision="bury")
+    for card in option.action.cards:
+        page.click(f'#hand button[data-card="{card}"]')
+        t.check(f"bury, {card} chosen", decision="bury")
+    assert page.locator("#alone-warning").is_visible()
+    t.problems += t.steady_problems()
+    assert not t.problems, "\n".join(t.problems)

@@ -221,6 +221,35 @@ def test_result_links_spoiler_guard_and_bad_links():
         assert len(notes) == 1 and notes[0].startswith("This result link cannot be read"), notes
 
 
+def test_a_new_game_shared_mid_game_is_behind_the_guard_unless_it_is_yours():
+    """Issue 40, item 9: a New Game's mid-game Share showed every hand's outcome at once."""
+    mid = Table("game:00000000000000a1", Settings(speed="instant"), level="easy")
+    while not mid.hand.is_over:
+        if mid.human_turn:
+            mid.act(mid.seat_view().legal[0])
+        else:
+            mid.step()
+    fragment = result_fragment(mid.game, "Ann", "easy")
+    s = session(MemoryStorage(), fragment=fragment)
+    assert s.guarded() and s.overlay(UiState())[0] == "guard"
+    html = s.overlay(UiState())[1]
+    assert "a New Game, which you have not played yet" in html and "after hand 1 of 10" in html
+    s.link.state.revealed = True
+    assert s.overlay(UiState())[0] == "viewer"
+    s.play_link()                                   # now the game on your table: no guard
+    assert s.table is not None and s.table.seed == "game:00000000000000a1"
+    s.go(fragment)
+    assert s.link is not None and not s.guarded()
+    # A whole New Game's result link (a finished game's Share) opens at once.
+    done = Game("game:00000000000000a2")
+    while not done.is_over:
+        if done.current.is_over:
+            done.next_hand()
+        done.apply(done.current.legal_actions()[0])
+    s = session(MemoryStorage(), fragment=result_fragment(done))
+    assert s.link is not None and not s.guarded()
+
+
 def test_the_computer_moves_are_checked_in_steps():
     t = Table("game:00000000000000ab", Settings(), level="standard")
     while not t.hand.is_over:

@@ -22,7 +22,7 @@ from sheepshead.buryinfo import bury_leaves, bury_options
 from sheepshead.cards import CARDS
 from sheepshead.errors import IllegalActionError
 from sheepshead.trickinfo import winning_now
-from sheepshead.ui.helptext import alone_text, leaves_text
+from sheepshead.ui.helptext import ALONE_WARNING, BURY_ALONE, alone_text, leaves_text
 from sheepshead.ui.markup import short
 from sheepshead.ui.saves import GAME_KEY, read_save
 
@@ -226,9 +226,16 @@ def test_forced_alone_says_why_and_the_rules_are_one_tap_away(phone, site_url):
     a, b = option.action.cards
     page.click(f'#hand button[data-card="{a}"]')
     page.click(f'#hand button[data-card="{b}"]')
-    assert page.inner_text("#bury-leaves") == leaves_text(option.leaves)
-    assert page.inner_text("#alone-reason") == alone_text(option.leaves.reason)
-    click_action(page, "Bury these two")
+    # Issue 40, item 5: said plainly before the bury, and the bury button says "alone".
+    assert page.inner_text("#alone-warning") == ALONE_WARNING
+    assert page.locator("#bury-leaves").count() == 0
+    assert page.get_by_role("button", name="Bury these two", exact=True).count() == 0
+    assert "warn" in (page.get_attribute('#actions [data-act^="bury "]', "class") or "")
+    page.click(f'#hand button[data-card="{b}"]')          # changed: no warning, plain button
+    assert page.locator("#alone-warning").count() == 0
+    page.click(f'#hand button[data-card="{b}"]')
+    assert page.inner_text("#alone-warning") == ALONE_WARNING
+    click_action(page, BURY_ALONE)
     assert body(page, "phase") == "call"
     assert page.inner_text("#alone-reason") == alone_text(option.leaves.reason)
     assert page.locator("#actions button.call").count() == 0

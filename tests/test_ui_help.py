@@ -163,24 +163,31 @@ def picked(i: int, bury: Action | None = None) -> Table | None:
 
 
 def test_the_bury_helper_lists_the_engines_calls_for_the_chosen_pair():
-    checked = 0
+    checked = forced = 0
     for i in range(40):
         t = picked(i)
         if t is None:
             continue
         for bury in t.seat_view().legal[:6]:
             ui = UiState(selected=[str(c) for c in bury.cards])
-            status = render(t.view(), ui)["status"]
-            line = re.search(r'id="bury-leaves">After this bury: ([^<]*)<', status)
-            assert line is not None, status
+            drawn = render(t.view(), ui)
+            status = drawn["status"]
             after = picked(i, bury)
             assert after is not None
             calls = {f"call {a.card.name}" + (" with an unknown card" if a.unknown else "")
                      for a in after.seat_view().legal if a.kind.value == "call"}
+            if not calls:               # a forced alone: warned plainly, the button says so
+                assert 'id="alone-warning"' in status and "bury-leaves" not in status, status
+                assert ">Bury and go alone<" in drawn["actions"], drawn["actions"]
+                forced += 1
+                continue
+            assert ">Bury these two<" in drawn["actions"] and "alone-warning" not in status
+            line = re.search(r'id="bury-leaves">After this bury: ([^<]*)<', status)
+            assert line is not None, status
             shown = {c.strip() for c in line[1].split(",")} - {"go alone", "go alone only"}
             assert shown == calls, (shown, calls)
             checked += 1
-    assert checked > 20
+    assert checked > 20 and forced >= 1, (checked, forced)
 
 
 def test_the_call_phase_says_why_going_alone_is_forced():

@@ -160,7 +160,7 @@ def test_alone_text_cases():
         "hold the Ten of hearts and keep no clubs or spades.")
     assert alone_text(reason("AC 9C QC QS QH QD", "AS 7H")) == (
         "You must go alone: you hold the Ace of clubs, bury the Ace of spades and keep no "
-        "hearts; you keep the Nine of clubs, so you cannot call an Ace with an unknown card.")
+        "hearts; you keep the Nine of clubs, so you cannot call a suit you have none of.")
     assert alone_text(reason("AC AS AH 10C 10S QC", "10H 7D")) == (
         "You must go alone: you hold or bury every fail Ace and every fail Ten.")
     line = alone_text(reason("AC 7C 8C 9C QC QS", "AS 7H"))

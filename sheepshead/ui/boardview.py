@@ -187,6 +187,7 @@ def _options(title: str) -> str:
 
 def _dialog(title: str, body: str) -> str:
     head, sep, game = title.partition(" · ")
+    game = spoken(game)                 # "New Game", not its id (which overflowed at 320 px)
     words = game.split(" ")                         # "Daily 2026-12-01" is never cut in two
     heading = (escape(head + sep) + f'<span class="board-game">{escape(" ".join(words[:2]))}'
                f'</span>' + escape("".join(" " + w for w in words[2:])))

@@ -115,6 +115,8 @@ class Friends:
         storage refused to keep the outcome)."""
         self.passed: set[str] = set()
         """Links whose computer moves were found this version's players' in this tab."""
+        self._challenge: tuple[tuple[str, int, int, int], tuple[str, int] | None] | None = None
+        """The last :meth:`challenge` asked and its answer (a board is not read every draw)."""
         self.incoming: list[tuple[str, tuple[tuple[int, BoardEntry], ...]]] = []
         """Board links opened and not read yet: their game, their distinct entries (each
         with its place in the link, 1-based)."""
@@ -255,6 +257,31 @@ class Friends:
                                                 if k.link in self.passed else k
                                                 for k in stored.rows))
         return board_rows(stored, own, name, self.checks)[0]
+
+    def challenge(self, game: str, hand: int) -> tuple[str, int] | None:
+        """Whose challenge the New Game ``game`` on the table is, and the total to beat: the
+        best checked friend's row on its board while you have no result of it (issue 40:
+        the challenged friend's table said a plain "New Game").  Asked at every drawing:
+        the board is read again only when the hand or the checks change, and a row whose
+        moves were checked before (a reload) has its scores checked again, one a drawing."""
+        key = (game, hand, len(self.passed), len(self.checks))
+        if self._challenge is not None and self._challenge[0] == key:
+            return self._challenge[1]
+        best = None
+        if game.startswith("#game=") and self.boards.board(game).rows and self.own(game) is None:
+            todo = [k.link for k in self.boards.board(game).rows
+                    if k.moves and k.link not in self.checks]
+            if todo:
+                try:
+                    self.checks[todo[0]] = check_result(parse_result(todo[0]),
+                                                        computer_moves=False)
+                except SheepsheadError as e:
+                    self.checks[todo[0]] = str(e)
+                key = (game, hand, len(self.passed), len(self.checks))
+            rows = [r for r in self.rows(game) if not r.mine and not r.checking]
+            best = (rows[0].name, rows[0].total) if rows else None
+        self._challenge = (key, best)
+        return best
 
     def shared_rows(self, game: str) -> tuple[Row, ...]:
         """The rows a share carries: the checked ones only."""

@@ -21,7 +21,7 @@ from .wording import and_list
 
 __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "action_words",
            "review_line", "review_total", "shown_cost", "HINT_WARNING", "HIDDEN_MARK", "LEAVES",
-           "OTHERS_SHOWN"]
+           "OTHERS_SHOWN", "ALONE_WARNING", "BURY_ALONE"]
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
@@ -33,6 +33,12 @@ HINT_WARNING = ("A hint marks this Daily's result “with hints” for good. Tap
 """Said on the first Hint of a scored Daily instead of the hint (asked again: the hint)."""
 LEAVES = "After this bury: "
 """How the bury helper's line begins (what the two cards chosen leave you to call)."""
+ALONE_WARNING = ("Careful: this bury leaves no Ace to call, so you would play alone "
+                 "against all four.")
+"""Said on the bury helper, instead of what a bury leaves, when it forces going alone (issue
+40, item 5: a beginner buried into a forced alone with only a small line as warning)."""
+BURY_ALONE = "Bury and go alone"
+"""The bury button's words when the two cards chosen force going alone."""
 OTHERS_SHOWN = 3
 """How many other candidates a hint lists after the Expert's choice (:mod:`.hintwords`)."""
 
@@ -111,7 +117,7 @@ def alone_text(reason: AloneReason) -> str:
     text = "You must go alone: " + _blocks(reason.aces)
     if reason.unknown_blocked_by:
         keep = _the(list(reason.unknown_blocked_by))
-        text += f"; you keep {keep}, so you cannot call an Ace with an unknown card"
+        text += f"; you keep {keep}, so you cannot call a suit you have none of"
     return text + "."
 
 

@@ -26,7 +26,7 @@ from ..cards import Card, display_order, parse_card
 from ..position import CallKind, Phase
 from ..view import SeatView, ViewTrick
 from .felt import center_html
-from .helptext import alone_text, leaves_text, points_text
+from .helptext import ALONE_WARNING, BURY_ALONE, alone_text, leaves_text, points_text
 from .markup import ICON, attrs_html, card_html, short
 from .markup import button as _button
 from .panels import panel_html
@@ -85,6 +85,8 @@ class UiState:
     hint_warned: str | None = None      # the seed of the Daily whose first Hint was warned
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
+    challenge: tuple[str, int] | None = None
+    """A friend's challenge: their name and total to beat (from ``Friends.challenge``)."""
     offer_tutorial: bool = False
     """Offer the practice hand: the page copies :attr:`Session.first_visit
     <sheepshead.ui.session.Session.first_visit>` here before each drawing."""
@@ -167,7 +169,7 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     ``caption`` replaces the status line (what just happened)."""
     v = tv.seat
     four = tv.settings.four_colour
-    out = {"info": _info(tv)}
+    out = {"info": _info(tv, ui.challenge)}
     for seat in range(1, 5):            # seats a smaller table does not have stay empty
         out[f"seat-{seat}"] = _seat(tv, seat, busy) if seat < v.players else ""
     out["chips"] = _chips(tv)
@@ -181,9 +183,14 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     return out
 
 
-def _info(tv: TableView) -> str:
+def _info(tv: TableView, challenge: tuple[str, int] | None = None) -> str:
     game = (f'Daily <span class="date">{tv.daily_date}</span>' if tv.daily_date
             else f'<span title="game {tv.game_id}">New Game</span>')
+    beat = ""
+    if challenge is not None and not tv.daily_date:     # "Ann's challenge", "beat +7"
+        name = challenge[0] if len(challenge[0]) <= 12 else challenge[0][:11] + "…"
+        game = f'<span title="game {tv.game_id}"><bdi>{escape(name)}</bdi>’s challenge</span>'
+        beat = f'<span class="beat"> · beat {signed(challenge[1])}</span>'
     times = f" {tv.redeal} times" if tv.redeal > 1 else ""
     again = (f' <span class="again" title="dealt again{times}">↻<span class="sr-only">'
              f' dealt again{times}</span></span>' if tv.redeal else "")
@@ -193,8 +200,9 @@ def _info(tv: TableView) -> str:
         return ('<span class="game">Practice hand</span> '
                 f'<span class="handno">A guided hand{level}</span>')
     return (f'<span class="game">{game}{practice}</span> '
-            f'<span class="handno">Hand {tv.hand_number} of {tv.hands_total}{again}'
-            f'{level}</span>')
+            f'<span class="handno{" tight" if beat else ""}">Hand {tv.hand_number}'
+            f'<span class="of"> of </span><span class="slash" aria-hidden="true">/</span>'
+            f'{tv.hands_total}{again}{beat}{level}</span>')
 
 
 def _roles(tv: TableView, seat: int) -> list[tuple[str, str]]:
@@ -316,11 +324,10 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
         text = f"Tap two cards to bury ({n} of 2 chosen)."
         if n == 2:
             left = bury_leaves(v, (ui.selected[0], ui.selected[1]))
-            if left is not None:
+            if left is not None and left.alone_forced:      # plainly, before the bury
+                text += f' <span class="hint warn" id="alone-warning">{escape(ALONE_WARNING)}</span>'
+            elif left is not None:
                 text += f' <span class="hint" id="bury-leaves">{escape(leaves_text(left))}</span>'
-                if left.reason is not None:
-                    text += (f' <span class="hint" id="alone-reason">'
-                             f'{escape(alone_text(left.reason))}</span>')
         return text
     if v.phase is Phase.CALL:
         if ui.unknown_call:
@@ -426,7 +433,10 @@ def _decisions(tv: TableView, ui: UiState) -> str:
     if v.phase is Phase.BURY:
         if len(ui.selected) == 2:
             a, b = ui.selected
-            return _button("Bury these two", "primary", data_act=f"bury {a} {b}")
+            left = bury_leaves(v, (a, b))
+            alone = left is not None and left.alone_forced      # never alone unawares
+            return _button(BURY_ALONE if alone else "Bury these two",
+                           "warn" if alone else "primary", data_act=f"bury {a} {b}")
         return _button("Bury these two", "primary", disabled=True)
     if v.phase is Phase.CALL:
         if ui.unknown_call:

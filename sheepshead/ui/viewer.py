@@ -560,9 +560,15 @@ def viewer_html(model: ViewerModel, state: ViewerState, *, own: DailyResult | No
 
 
 def spoiler_guard_html(model: ViewerModel) -> str:
-    """Shown instead of the result when it is a Daily the reader has not finished yet."""
+    """Shown instead of the result when it tells what the reader has not played here (a
+    Daily not finished, a New Game shared mid-game: :meth:`Viewing.guarded
+    <sheepshead.ui.viewing.Viewing.guarded>`)."""
     whose = f"{model.by}'s result" if model.by is not None else "a shared result"
-    text = f"This is {whose} for {model.game_text}, which you have not played yet."
+    what = model.game_text if model.is_daily else "a New Game"
+    text = f"This is {whose} for {what}, which you have not played yet."
+    if not model.finished:
+        text += (f" It was shared after hand {len(model.hands)} of {HANDS_PER_GAME}, with "
+                 "each hand's outcome.")
     body = (f'<p class="lead">{_esc(model, text)}</p><div class="menu-buttons">'
             f'{button("Play it first", "primary", data_ui="viewer-play")}'
             f'{button("Show the result anyway", "", data_ui="viewer-reveal")}</div>')

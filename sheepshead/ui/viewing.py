@@ -92,10 +92,16 @@ class Viewing:
         return self._book().result(day) if day is not None else None
 
     def guarded(self) -> bool:
-        """The link on screen is a Daily not finished here and not revealed yet."""
+        """The link on screen is not revealed yet and tells what you have not played here: a
+        Daily not finished here, or a New Game shared before its end (a mid-game Share) that
+        is not the game on your table and that you have no result of (issue 40)."""
         v = self.link
-        return (v is not None and v.model.day is not None and not v.state.revealed
-                and self.own_result() is None)
+        if v is None or v.state.revealed:
+            return False
+        if v.model.day is not None:
+            return self.own_result() is None
+        return (not v.model.finished and self.friends.own(v.link.game_link()) is None
+                and (self.table is None or self.table.seed != v.link.seed))
 
     def play_link(self) -> None:
         """"Play this Daily" / "Play this game" from the link on screen."""
