@@ -20,13 +20,13 @@ from test_daily_logic import finished_daily
 from test_ui_controller import GAME, controller, of, settle
 
 from sheepshead.ui.daily.daily import DailyResults
+from sheepshead.ui.daily.stats import rest_of
 from sheepshead.ui.events import Change, Draw, Start, Tap, Wait
 from sheepshead.ui.page.firstvisit import first_visit_picture
 from sheepshead.ui.storage.picture import (
     PICTURE_KEY,
     PICTURE_MARKUP,
     TABLE_REGIONS,
-    rest_of,
     save_digest,
     script_constants,
 )

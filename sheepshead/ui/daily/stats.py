@@ -28,10 +28,11 @@ import datetime as _dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .daily import DailyResult, ResultsBook, signed
+from ..storage.picture import Rest
+from .daily import DailyResult, ResultsBook, place_text, signed
 
 __all__ = ["DailyStats", "daily_stats", "streak_dates", "counts_for_streak",
-           "current_streak", "best_streak"]
+           "current_streak", "best_streak", "rest_of"]
 
 _DAY = _dt.timedelta(days=1)
 
@@ -126,3 +127,13 @@ def daily_stats(book: ResultsBook, today: _dt.date) -> DailyStats:
     )
 
 
+def rest_of(book: ResultsBook, day: _dt.date, today: _dt.date) -> Rest | None:
+    """``day``'s Daily result in one line and the streak (None: no result that day), for
+    the table's picture (:class:`~sheepshead.ui.storage.picture.Rest`)."""
+    result = book.result(day)
+    if result is None:
+        return None
+    dates = streak_dates(book)
+    place = place_text(result.place, result.tied, len(result.totals))
+    return Rest(f"Daily {day.isoformat()}: {place}, {signed(result.total)}",
+                current_streak(dates, today), dates[-1].isoformat() if dates else "")

@@ -46,12 +46,12 @@ from ..daily.daily import (
     share_text,
 )
 from ..daily.finish import DailyScreen, Question, confirm_html, results_html
-from ..daily.stats import daily_stats
+from ..daily.stats import daily_stats, rest_of
 from ..friends.friends import Friends
 from ..help.review import GameReview, run_game_review
 from ..help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
 from ..look.wording import signed
-from ..storage.picture import Rest, drop_picture, keep_picture, rest_of
+from ..storage.picture import Rest, drop_picture, keep_picture
 from ..storage.saves import (
     GAME_KEY,
     RESULTS_KEY,

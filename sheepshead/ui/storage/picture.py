@@ -21,18 +21,14 @@ What is kept (:func:`picture_text`, one JSON object under :data:`PICTURE_KEY`):
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import zlib
 from dataclasses import dataclass
 
-from ..daily.daily import ResultsBook
-from ..daily.stats import current_streak, streak_dates
-from ..look.wording import place_text, signed
 from .saves import DAILY_PREFIX, GAME_KEY, OLD_SAVE_KEY, SETTINGS_KEY, Storage
 
 __all__ = ["PICTURE_KEY", "PICTURE_FORMAT", "TABLE_REGIONS", "PANELS_KEPT", "PICTURE_MARKUP",
-           "Rest", "save_digest", "picture_text", "rest_of", "keep_picture", "drop_picture",
+           "Rest", "save_digest", "picture_text", "keep_picture", "drop_picture",
            "script_constants"]
 
 PICTURE_KEY = "sheepshead.picture"
@@ -133,17 +129,6 @@ def picture_text(*, key: str, save: str | None, fragment: str, regions: dict[str
     if rest is not None:
         data["rest"] = {"line": rest.line, "streak": rest.streak, "through": rest.through}
     return json.dumps(data, separators=(",", ":"))
-
-
-def rest_of(book: ResultsBook, day: _dt.date, today: _dt.date) -> Rest | None:
-    """``day``'s Daily result in one line and the streak (None: no result that day)."""
-    result = book.result(day)
-    if result is None:
-        return None
-    dates = streak_dates(book)
-    place = place_text(result.place, result.tied, len(result.totals))
-    return Rest(f"Daily {day.isoformat()}: {place}, {signed(result.total)}",
-                current_streak(dates, today), dates[-1].isoformat() if dates else "")
 
 
 def keep_picture(storage: Storage, text: str) -> None:

@@ -21,13 +21,12 @@ from ...rules import (
     PartnerBy,
     Rules,
 )
-from ..daily.daily import place_of, place_text, signed
 from ..help.helppanels import dialog as _dialog
 from ..help.helppanels import review_panel_html, rules_panel_html
 from ..look.chart import totals_chart
 from ..look.markup import ICON, card_html
 from ..look.markup import button as _button
-from ..look.wording import HUMAN, NAMES, names_for, rules_phrases
+from ..look.wording import HUMAN, NAMES, names_for, place_of, place_text, rules_phrases, signed
 from ..storage.settings import SPEEDS
 from .table import TableView
 
