@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from test_session import drive
 
 from sheepshead.cards import display_order, parse_card
+from sheepshead.errors import SheepsheadError
 from sheepshead.ui.events import (
     Announce,
     Change,
@@ -269,7 +271,9 @@ def test_auto_play_plays_your_only_card_after_a_beat():
 
 def test_every_tap_is_routed_in_one_place():
     c = start()
-    assert c.handle(Tap(ui="no-such-thing")) == [] and c.handle(Tap(ui="viewer-hand:1")) == []
+    with pytest.raises(SheepsheadError, match="no-such-thing"):
+        c.handle(Tap(ui="no-such-thing"))          # a name with no handler: refused loudly
+    assert c.handle(Tap(ui="viewer-hand:1")) == []   # the viewer's, with no link open: nothing
     assert c.handle(Tap()) == []
     settle(c, c.handle(Tap(act="pass")))
     effects = c.handle(Tap(ui="new"))              # a New Game in progress: asked first

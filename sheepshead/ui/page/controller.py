@@ -81,11 +81,13 @@ GLOSSED_PANELS = ("summary", "results")
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
-HELP = ("hint", "undo", "claim", "hand-review")
-"""Help at the table (``data-ui``)."""
 INTERFACE = ("select", "unknown", "illegal", "cancel", "review", "menu", "options", "scores",
              "summary", "results", "rules", "close")
 """The ``data-ui`` names that change only what the interface remembers (:func:`ui_intent`)."""
+VIEWER = ("viewer-hand", "viewer-trick", "viewer-hands", "viewer-reveal")
+"""The ``data-ui`` names that move the result viewer (:func:`~.viewer.viewer_intent`)."""
+CLOSES_PANEL = ("daily", "new", "tutorial", "tutorial-no", "resume")
+"""The games opened from a dialog, which closes it first."""
 
 
 # -------------------------------------------------------------- controller
@@ -128,6 +130,8 @@ class Controller(Turns):
         """The hint thought out in the background, until :class:`Progress` shows it."""
         self.par = par
         self.out: list[Effect] = []
+        self.intents = self._intents()
+        """The one table of intents: every ``data-ui`` name the page draws, to its handler."""
 
     @property
     def table(self) -> Table:
@@ -197,8 +201,8 @@ class Controller(Turns):
             kind, _, name = tap.partition(":")
             if kind == "act":
                 self._act(name)
-            elif kind == "ui":
-                self._intent(name)
+            elif kind == "ui" and name.partition(":")[0] in self.intents:
+                self._intent(name)        # (a picture is stored: a name no button has is not a tap)
 
     # ------------------------------------------------------------ notices
     def _notice(self, text: str, quiet: bool = False) -> None:
@@ -238,49 +242,82 @@ class Controller(Turns):
         self._run(diff(before, self.table.seat_view()))
 
     def _intent(self, intent: str) -> None:
-        """Every ``data-ui`` button, routed by its name (the part before any ``:``): the one
-        place a tap is routed."""
-        s = self.session
-        games: dict[str, Callable[[], object]] = {     # a game opened, a dialog answered
-            "daily": lambda: s.open_daily(s.today), "new": s.new_game,
-            "confirm-yes": lambda: s.answer(True), "confirm-no": lambda: s.answer(False),
-            "practice": s.practice, "reload": s.reload, "viewer-close": s.close_link,
-            "viewer-play": s.play_link, "tutorial": s.tutorial, "tutorial-no": s.tutorial_offered,
-            "resume": s.resume_new_game}
+        """Every ``data-ui`` tap, through the one table (:attr:`intents`): its name (the part
+        before any ``:``) picks the handler, which is given the whole of it.  A name with no
+        handler is refused loudly: the page drew a button that nothing answers."""
         name = intent.partition(":")[0]
-        if s.friends.ask_name(name):            # the first share: a name for the board?
+        handler = self.intents.get(name)
+        if handler is None:
+            raise SheepsheadError(f"no handler for the tap {name!r}")
+        if self.session.friends.ask_name(name):     # the first share: a name for the board?
             self._draw()
-        elif name in FRIENDS_INTENTS:
-            self._friends(intent)
-        elif name in MOVING_INTENTS:
-            self._moving(name)
-        elif name in games:
-            if name in ("daily", "new", "tutorial", "tutorial-no", "resume"):
-                self.ui.panel = None
-            self._switch(games[name])
-        elif name in HELP:
-            self._help(intent)
-        elif name in INTERFACE:
-            self._interface(intent)
-        elif name.startswith("viewer-"):
-            from ..viewer.viewer import viewer_intent  # loaded with the first link
-            if s.link is not None and viewer_intent(s.link.state, intent):
-                self._draw()
-                self._focus_viewer(intent)
-        elif name == "next":
-            self._next()
-        elif name == "options-default":
-            s.settings.set("rules", DEFAULT_RULES)
-            s.save_settings()
+            return
+        handler(intent)
+
+    def _intents(self) -> dict[str, Callable[[str], None]]:
+        """The table of intents (see :meth:`_intent`), grouped by who answers."""
+        s = self.session
+
+        def game(call: Callable[[], object]) -> Callable[[str], None]:
+            """A game opened or a dialog answered (the session's)."""
+            def handler(intent: str) -> None:
+                if intent in CLOSES_PANEL:
+                    self.ui.panel = None
+                self._switch(call)
+            return handler
+
+        named: dict[str, Callable[[str], None]] = {
+            "daily": game(lambda: s.open_daily(s.today)), "new": game(lambda: s.new_game()),
+            "confirm-yes": game(lambda: s.answer(True)),
+            "confirm-no": game(lambda: s.answer(False)),
+            "practice": game(lambda: s.practice()), "reload": game(lambda: s.reload()),
+            "viewer-close": game(lambda: s.close_link()),
+            "viewer-play": game(lambda: s.play_link()),
+            "tutorial": game(lambda: s.tutorial()),
+            "tutorial-no": game(lambda: s.tutorial_offered()),
+            "resume": game(lambda: s.resume_new_game()),
+            "hint": self._hint, "undo": self._undo, "claim": self._claim,
+            "hand-review": self._hand_review, "next": self._next,
+            "options-default": self._options_default, "share": self._share,
+            "share-result": self._share, "dismiss": self._dismiss,
+            "backup-file": self._backup_file, "backup-link": self._backup_link,
+        }
+        imports = [n for n in MOVING_INTENTS if n.startswith("import-")]
+        groups: list[dict[str, Callable[[str], None]]] = [
+            named, dict.fromkeys(INTERFACE, self._interface), dict.fromkeys(VIEWER, self._viewer),
+            dict.fromkeys(FRIENDS_INTENTS, self._friends),
+            dict.fromkeys(imports, self._import_answer)]
+        table: dict[str, Callable[[str], None]] = {}
+        for group in groups:
+            twice = table.keys() & group.keys()
+            if twice:
+                raise SheepsheadError(f"taps with two handlers: {sorted(twice)}")
+            table.update(group)
+        return table
+
+    def _options_default(self, intent: str) -> None:
+        self.session.settings.set("rules", DEFAULT_RULES)
+        self.session.save_settings()
+        self._draw()
+
+    def _share(self, intent: str) -> None:
+        """The menu's Share (the game on the table) and the results' (``share-result``)."""
+        line = self.session.friends.share(intent, self.href())
+        if line is not None:
+            self.out.append(Share(line))
+
+    def _dismiss(self, intent: str) -> None:
+        self.ui.notices.clear()
+        self.quiet.clear()
+        self._draw()
+
+    def _viewer(self, intent: str) -> None:
+        """A hand or a trick of the result link on screen (:mod:`.viewer`)."""
+        from ..viewer.viewer import viewer_intent  # loaded with the first link
+        link = self.session.link
+        if link is not None and viewer_intent(link.state, intent):
             self._draw()
-        elif name in ("share", "share-result"):
-            line = s.friends.share(name, self.href())
-            if line is not None:
-                self.out.append(Share(line))
-        elif name == "dismiss":
-            self.ui.notices.clear()
-            self.quiet.clear()
-            self._draw()
+            self._focus_viewer(intent)
 
     def _friends(self, intent: str) -> None:
         """The boards, challenges and the name question (:mod:`.friends`)."""
@@ -289,18 +326,20 @@ class Controller(Turns):
             self.session.friends.intent(intent, self.href())])))
         self.out.extend(Share(line) for line in shared)
 
-    def _moving(self, name: str) -> None:
-        """Export a backup (a file, a link) or answer the question before an import."""
-        moving = self.session.moving
-        if name == "backup-file":
-            self.out.append(moving.export_file())
-        elif name == "backup-link":
-            self.out.extend(filter(None, [moving.export_link(self.href())]))
-        else:
-            self._switch(lambda: moving.answer(name))
-            if self.ui.panel == "menu":         # the statistics as they now are
-                self.ui.stats = self.session.stats_lines()
-                self.ui.waiting = self.session.waiting_game()
+    def _backup_file(self, intent: str) -> None:
+        self.out.append(self.session.moving.export_file())
+        self._draw()
+
+    def _backup_link(self, intent: str) -> None:
+        self.out.extend(filter(None, [self.session.moving.export_link(self.href())]))
+        self._draw()
+
+    def _import_answer(self, intent: str) -> None:
+        """The answer to the question before an import (:mod:`.moving`)."""
+        self._switch(lambda: self.session.moving.answer(intent))
+        if self.ui.panel == "menu":         # the statistics as they now are
+            self.ui.stats = self.session.stats_lines()
+            self.ui.waiting = self.session.waiting_game()
         self._draw()
 
     def _interface(self, intent: str) -> None:
@@ -317,7 +356,7 @@ class Controller(Turns):
                 # the next Tab (or Enter) is "Bury these two", not the menu and the chips
                 self.out.append(Focus(BURY_BUTTON))
 
-    def _next(self) -> None:
+    def _next(self, intent: str = "next") -> None:
         if self.busy or self.session.stale or not self.table.next_hand():
             return
         self.ui.panel = None
@@ -326,8 +365,8 @@ class Controller(Turns):
         self._draw()
         self._run([], deal=True)
 
-    def _help(self, intent: str) -> None:
-        """Help at the table: a hint, undo, claim the rest, the review of a finished hand."""
+    def _hand_review(self, intent: str) -> None:
+        """The review of a finished hand, or (``hand-review:N``) a hand of the game's."""
         t, ui = self.table, self.ui
         if intent.startswith("hand-review:"):      # a hand of the game's review
             reviewed = self.session.game_review
@@ -336,55 +375,63 @@ class Controller(Turns):
                 ui.hand_review, ui.panel = one, "hand-review"
                 self._draw()
             return
-        if intent == "hand-review":
-            if not t.hand.is_over or t.hand.thrown_in:
-                return
-            review = ui.hand_review
-            if review is None or review.hand_number != t.game.hand_number:
-                from ..help.review import HandReview, run_review  # loaded when first used
-                review = ui.hand_review = HandReview(t.game.hand_number)
-                hand, seeds = t.hand, t.review_seeds()
-                self.out.append(Spawn(lambda progress: run_review(review, hand, 0, seeds,
-                                                                  progress)))
-            ui.panel = "hand-review"
-            self._draw()
+        if not t.hand.is_over or t.hand.thrown_in:
             return
+        review = ui.hand_review
+        if review is None or review.hand_number != t.game.hand_number:
+            from ..help.review import HandReview, run_review  # loaded when first used
+            review = ui.hand_review = HandReview(t.game.hand_number)
+            hand, seeds = t.hand, t.review_seeds()
+            self.out.append(Spawn(lambda progress: run_review(review, hand, 0, seeds,
+                                                              progress)))
+        ui.panel = "hand-review"
+        self._draw()
+
+    def _hint(self, intent: str) -> None:
+        t, ui = self.table, self.ui
         if self.busy or self.session.stale:
             return                        # taps during an animation never act
-        if intent == "hint":
-            if ui.hint:                   # shown already: said again
-                self.out.append(Announce(ui.hint))
-                return
-            if ui.hint_asked:
-                return                    # it is being thought out
-            if date_of_seed(t.seed) and not (t.practice or t.tutorial or t.hints) \
-                    and ui.hint_warned != t.seed:           # a scored Daily's first: what it costs
-                ui.hint_warned, ui.hint_warning = t.seed, HINT_WARNING
-                self.out.append(Announce(HINT_WARNING))
-                self._draw()
-                return
-            steps = t.hint_steps()
-            if steps is None:
-                return
-            ui.hint_asked = True
-            self._saved()                 # the game now counts as played with hints
+        if ui.hint:                       # shown already: said again
+            self.out.append(Announce(ui.hint))
+            return
+        if ui.hint_asked:
+            return                        # it is being thought out
+        if date_of_seed(t.seed) and not (t.practice or t.tutorial or t.hints) \
+                and ui.hint_warned != t.seed:           # a scored Daily's first: what it costs
+            ui.hint_warned, ui.hint_warning = t.seed, HINT_WARNING
+            self.out.append(Announce(HINT_WARNING))
             self._draw()
-            asked = (t, t.action_count())
-            self.out.append(Spawn(lambda progress: self._think_hint(asked, steps, progress)))
-        elif intent == "undo":
-            if t.undo():
-                ui.reset_turn()
-                ui.heard = ["Your last decision is taken back."]
-                self.out.append(Announce(ui.heard[0]))
-                self._saved()
-                self._draw()
-        elif intent == "claim":
-            before = t.seat_view()
-            if t.claim():
-                ui.reset_turn()
-                ui.heard = ["You claim the rest."]
-                self._saved()
-                self._run(diff(before, t.seat_view()))
+            return
+        steps = t.hint_steps()
+        if steps is None:
+            return
+        ui.hint_asked = True
+        self._saved()                     # the game now counts as played with hints
+        self._draw()
+        asked = (t, t.action_count())
+        self.out.append(Spawn(lambda progress: self._think_hint(asked, steps, progress)))
+
+    def _undo(self, intent: str) -> None:
+        t, ui = self.table, self.ui
+        if self.busy or self.session.stale:
+            return                        # taps during an animation never act
+        if t.undo():
+            ui.reset_turn()
+            ui.heard = ["Your last decision is taken back."]
+            self.out.append(Announce(ui.heard[0]))
+            self._saved()
+            self._draw()
+
+    def _claim(self, intent: str) -> None:
+        t, ui = self.table, self.ui
+        if self.busy or self.session.stale:
+            return                        # taps during an animation never act
+        before = t.seat_view()
+        if t.claim():
+            ui.reset_turn()
+            ui.heard = ["You claim the rest."]
+            self._saved()
+            self._run(diff(before, t.seat_view()))
 
     async def _think_hint(self, asked: tuple[Table, int], steps: Generator[None, None, Hint],
                           progress: Callable[[], None]) -> None:

@@ -144,16 +144,13 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
     if name == "review":
         ui.review = not ui.review and bool(v.tricks)
         return True
-    if name in ("menu", "options", "scores", "summary", "results", "rules", "hand-review"):
+    if name in ("menu", "options", "scores", "summary", "results", "rules"):
         ui.panel = None if ui.panel == name else name
         return True
     if name == "close":
         if ui.panel in ("summary", "results") or (ui.panel is None and table.hand.is_over):
             ui.summary_closed_for = table.game.hand_number
         ui.panel = None
-        return True
-    if name == "dismiss":
-        ui.notices.clear()
         return True
     return False
 
