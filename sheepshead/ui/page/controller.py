@@ -85,7 +85,7 @@ INTERFACE = ("select", "unknown", "illegal", "cancel", "review", "menu", "option
              "summary", "results", "rules", "close")
 """The ``data-ui`` names that change only what the interface remembers (:func:`ui_intent`)."""
 VIEWER = ("viewer-hand", "viewer-trick", "viewer-hands", "viewer-reveal")
-"""The ``data-ui`` names that move the result viewer (:func:`~.viewer.viewer_intent`)."""
+"""The ``data-ui`` names that move the result viewer (:func:`~sheepshead.ui.viewer.viewer.viewer_intent`)."""
 CLOSES_PANEL = ("daily", "new", "tutorial", "tutorial-no", "resume")
 """The games opened from a dialog, which closes it first."""
 
@@ -202,7 +202,7 @@ class Controller(Turns):
             if kind == "act":
                 self._act(name)
             elif kind == "ui" and name.partition(":")[0] in self.intents:
-                self._intent(name)        # (a picture is stored: a name no button has is not a tap)
+                self._intent(name)        # only names the table knows: a picture is stored text
 
     # ------------------------------------------------------------ notices
     def _notice(self, text: str, quiet: bool = False) -> None:

@@ -1,8 +1,9 @@
-"""The card table's controller: the game, the computer players, the values the page draws.
+"""The card table: one game, its computer players, and the values the page draws of it.
 
-Pure Python (no ``js``, no ``pyscript``): the page binding (``static/main.py``)
-asks this module what to draw and tells it what the human tapped.  Nothing here
-reads the page; everything the page shows comes from :meth:`Table.view`.
+Pure Python (no ``js``, no ``pyscript``).  The page's controller
+(:mod:`sheepshead.ui.page.controller`) asks a :class:`Table` what to draw and tells it
+what the human tapped.  Nothing here reads the page; everything the page shows of the
+game comes from :meth:`Table.view`.
 
 * :class:`Table` — a :class:`~sheepshead.game.Game`, the human at seat 0 and
   computer players at the other seats.  :meth:`Table.act` applies the human's action
@@ -20,9 +21,9 @@ reads the page; everything the page shows comes from :meth:`Table.view`.
 * Help at the table: :meth:`Table.hint`, :meth:`Table.undo`, :meth:`Table.claim`,
   :meth:`Table.refusal` (an illegal tap), :meth:`Table.forced_play` (auto-play).
 
-Around it, each in its own module: :mod:`.settings` (the player's choices), :mod:`.links`
-(``#daily=`` / ``#game=`` links), :mod:`.wording` (facts in words), :mod:`.animation`
-(the animation queue), :mod:`.render` and :mod:`.panels` (HTML).
+Around it in this package: :mod:`.tableview` (what is drawn), :mod:`.thinking` (a decision
+a slice at a time), :mod:`.animation` (the animation queue), :mod:`.felt`, :mod:`.render`
+and :mod:`.panels` (the HTML); the player's choices are :mod:`~sheepshead.ui.storage.settings`.
 """
 
 from __future__ import annotations
