@@ -247,3 +247,44 @@ def test_every_name_drawn_has_one_handler(tour):
 def test_every_handler_is_reachable_from_a_screen(tour):
     table = Controller(MemoryStorage(), lambda: NOW).intents
     assert set(table) - names(tour) == set()
+
+
+def kinds(t: Tour) -> list[str]:
+    return [d.kind for d in t.c.session.dialogs(t.c.ui)]
+
+
+def escape_closes_the_top(t: Tour) -> None:
+    """Escape until no dialog is left, each time closing exactly the one on top (the one
+    shown), the rest of the stack as it was."""
+    while stack := kinds(t):
+        assert t.c.session.overlay(t.c.ui)[0] == stack[-1]   # the top is what is shown
+        t.go(Key("Escape"))
+        assert kinds(t) == stack[:-1], stack
+
+
+def test_escape_closes_exactly_the_dialog_on_top():
+    day = NOW.date()
+    save = replace(GameSave.of(finished_daily(day), "expert"), revision=1)
+    daily = Tour(MemoryStorage({daily_key(day): save.to_text()}), f"#daily={day.isoformat()}")
+    daily.tap("share-result")                      # the name asked, over the results screen
+    assert kinds(daily) == ["results", "name"]
+    escape_closes_the_top(daily)
+
+    board = Tour(MemoryStorage(), link_of(SEED, "Bev", True))
+    board.tap("board-link")
+    board.tap("board-reveal")
+    board.tap("board-row:0")                       # a row's link, over its board
+    assert kinds(board) == ["board", "viewer"]
+    escape_closes_the_top(board)
+
+    viewer = Tour(MemoryStorage(), link_of(SEED, "Bev", True))
+    assert kinds(viewer) == ["viewer"]
+    escape_closes_the_top(viewer)                  # the link closes: its game's table
+    viewer.go(HashChange(link_of(SEED, "Bev", True)))
+    viewer.tap("viewer-play")
+    viewer.go(Tap(act=str(viewer.c.table.seat_view().legal[0])))
+    viewer.go(HashChange(link_of("game:00000000000000cd", "Cy", False)))
+    viewer.tap("viewer-play")                      # another game over one begun: asked first
+    assert kinds(viewer) == ["confirm"]
+    escape_closes_the_top(viewer)
+    assert viewer.c.session.hash() == f"#game={GAME_ID}"    # no: the game begun stays

@@ -467,14 +467,9 @@ class Controller(Turns):
         if key != "Escape":
             self._play_key(key)
             return
-        if self.session.question is not None:
-            self._intent("confirm-no")
-        elif self.session.moving.offer is not None:
-            self._intent("import-no")
-        elif self.session.link is not None:
-            self._intent("viewer-close")
-        elif self.session.friends.open is not None:
-            self._intent("board-close")
+        stack = self.session.dialogs(self.ui)
+        if stack:                         # the dialog on top, as its own close button does
+            self._intent(stack[-1].close)
         elif self.ui.panel or self.panel:
             self._intent("close")
 

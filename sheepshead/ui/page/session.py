@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Awaitable, Callable
+from typing import NamedTuple
 
 from ...board import is_board_link
 from ...deals import daily_seed
@@ -69,7 +70,7 @@ from ..table.table import Table
 from ..viewer.viewing import LinkView, Viewing
 from .links import hash_of, parse_link
 
-__all__ = ["Session", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
+__all__ = ["Session", "Dialog", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
 
 STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
                   "You can still play; it just won't survive a reload.")
@@ -80,6 +81,15 @@ _RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
 TUTORIAL_HASH = "#practice-hand"
 """The location hash of the guided practice hand (it is never saved: a reload begins it
 again)."""
+
+
+class Dialog(NamedTuple):
+    """One dialog of the stack over the table (:meth:`Session.dialogs`): its kind, the tap
+    that closes it (what Escape does) and its HTML, drawn only when it is on top."""
+
+    kind: str
+    close: str
+    html: Callable[[], str]
 
 
 class Session(Viewing):
@@ -498,38 +508,49 @@ class Session(Viewing):
                            self.par_progress.get(day), countdown(now),
                            daily_stats(book, now.date()).lines(), outcomes, *(lesson or ()))
 
-    def overlay(self, ui: UiState) -> tuple[str, str] | None:
-        """The dialog over the table and its kind (``confirm``, ``guard``, ``viewer``,
-        ``results``), or None: the question first, then the result link, then a finished
-        Daily's results screen (shown by itself until it is closed)."""
-        if self.question is not None:
-            return "confirm", confirm_html(self.question)
-        offer = self.moving.overlay()
-        if offer is not None:
-            return offer
-        asked = self.friends.name_question()
-        if asked is not None:
-            return "name", asked
-        v = self.link
-        if v is not None:
-            from ..viewer.viewer import spoiler_guard_html, viewer_html
-            if self.guarded():
-                return "guard", spoiler_guard_html(v.model)
-            return "viewer", viewer_html(v.model, v.state, own=self.own_result(),
-                                         moves_checked=v.moves_checked,
-                                         difference=v.difference,
-                                         hints=v.link.hints or self.friends.hints_of(v.link),
-                                         four_colour=self.settings.four_colour)
-        board = self.friends.overlay()
-        if board is not None:
-            return board
+    def dialogs(self, ui: UiState) -> list[Dialog]:
+        """The stack of dialogs over the table, bottom first: the one on top is shown
+        (:meth:`overlay`) and is what Escape closes (the controller taps its ``close``).
+        From the bottom: a finished Daily's results screen (shown by itself until it is
+        closed), the board, the result link (or its spoiler guard), the name asked before a
+        share, a backup's question (or its reading), the question before leaving a New Game.
+        The table's own dialogs (the menu, a hand's summary…: ``ui.panel``) lie under them."""
+        out: list[Dialog] = []
         t = self.table
         if t is not None and (ui.panel == "results" or (
                 ui.panel is None and not ui.busy and ui.summary_closed_for != t.game.hand_number)):
             screen = self.daily_screen()
             if screen is not None:
-                return "results", results_html(screen)
-        return None
+                out.append(Dialog("results", "close", lambda: results_html(screen)))
+        board = self.friends.overlay()
+        if board is not None:
+            out.append(Dialog(board[0], "board-close", lambda: board[1]))
+        v = self.link
+        if v is not None:
+            from ..viewer.viewer import spoiler_guard_html, viewer_html
+            if self.guarded():
+                out.append(Dialog("guard", "viewer-close", lambda: spoiler_guard_html(v.model)))
+            else:
+                out.append(Dialog("viewer", "viewer-close", lambda: viewer_html(
+                    v.model, v.state, own=self.own_result(), moves_checked=v.moves_checked,
+                    difference=v.difference, hints=v.link.hints or self.friends.hints_of(v.link),
+                    four_colour=self.settings.four_colour)))
+        asked = self.friends.name_question()
+        if asked is not None:
+            out.append(Dialog("name", "name-cancel", lambda: asked))
+        offer = self.moving.overlay()
+        if offer is not None:
+            out.append(Dialog(offer[0], "import-no", lambda: offer[1]))
+        if self.question is not None:
+            question = self.question
+            out.append(Dialog("confirm", "confirm-no", lambda: confirm_html(question)))
+        return out
+
+    def overlay(self, ui: UiState) -> tuple[str, str] | None:
+        """The dialog on top of the stack (:meth:`dialogs`), its kind and its HTML (the kinds
+        are ``<body data-overlay>``'s); None: none."""
+        stack = self.dialogs(ui)
+        return (stack[-1].kind, stack[-1].html()) if stack else None
 
     def stats_lines(self) -> tuple[str, ...]:
         return daily_stats(self._book(), self.today).lines()
