@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "sheepshead"
 
 
+@cache
 def modules() -> dict[str, Path]:
     """Dotted module name -> file, for every module of the package."""
     out = {}
@@ -59,6 +61,7 @@ def imports_of(name: str, path: Path) -> set[str]:
     return out
 
 
+@cache
 def graph() -> dict[str, set[str]]:
     return {name: imports_of(name, path) for name, path in modules().items()}
 
