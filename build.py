@@ -539,10 +539,10 @@ PICTURE_SCRIPT = "static/picture.js"
 def write_first_picture(out: Path) -> None:
     """The table a first visit opens (the practice hand at your first decision), for
     static/picture.js to draw before Python starts: `window.sheepsheadFirstPicture`, the
-    picture of `sheepshead.ui.firstvisit.first_visit_picture` (the engine's own first draw);
-    and static/picture.js what it must know (`sheepshead.ui.picture.script_constants`)."""
-    from sheepshead.ui.firstvisit import first_visit_picture  # the repository's package
-    from sheepshead.ui.picture import script_constants
+    picture of `sheepshead.ui.page.firstvisit.first_visit_picture` (the engine's own first draw);
+    and static/picture.js what it must know (`sheepshead.ui.storage.picture.script_constants`)."""
+    from sheepshead.ui.page.firstvisit import first_visit_picture  # the repository's package
+    from sheepshead.ui.storage.picture import script_constants
 
     text = first_visit_picture(datetime.datetime(2026, 1, 1))  # the date shows nowhere
     (out / FIRST_PICTURE).write_text(f"window.sheepsheadFirstPicture = {text};\n",

@@ -44,7 +44,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from load import build_game, serve
 from playwright.sync_api import sync_playwright
 
-from sheepshead.ui.backup import Backup, backup_link
+from sheepshead.ui.backup.backup import Backup, backup_link
 
 LONGTASKS = """(() => {
   window.__longtasks = [];

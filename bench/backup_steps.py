@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/backup_steps.py
 
-The page reads a backup a step at a time (sheepshead/ui/backup.py: ``read_link_steps``,
+The page reads a backup a step at a time (sheepshead/ui/backup/backup.py: ``read_link_steps``,
 ``read_backup_steps``) and lets the browser turn every 30 ms (``ui/pacing.py``); what must
 stay small is the longest single step.  For each input this prints the number of steps, the
 longest step and the total, in CPU milliseconds (``time.process_time``: other processes on
@@ -39,10 +39,10 @@ from backup_helpers import EXPERT_DAILIES
 
 from sheepshead.errors import SheepsheadError
 from sheepshead.results import parse_result
-from sheepshead.ui import backup as module
-from sheepshead.ui.backup import Backup, read_backup_steps, read_link_steps
-from sheepshead.ui.daily import DailyResults
-from sheepshead.ui.saves import MemoryStorage
+from sheepshead.ui.backup import backup as module
+from sheepshead.ui.backup.backup import Backup, read_backup_steps, read_link_steps
+from sheepshead.ui.daily.daily import DailyResults
+from sheepshead.ui.storage.saves import MemoryStorage
 
 TODAY = dt.date(2026, 12, 2)
 DAY = dt.date(2026, 11, 1)

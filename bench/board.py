@@ -27,15 +27,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import sheepshead.board as board
-import sheepshead.ui.friends as friends_module
+import sheepshead.ui.friends.friends as friends_module
 from sheepshead.board import BoardEntry, board_fragment, board_of
 from sheepshead.deals import daily_seed
 from sheepshead.results import result_fragment
-from sheepshead.ui.controller import Controller
 from sheepshead.ui.events import HashChange, Progress, Spawn, Start, Tap
-from sheepshead.ui.saves import MemoryStorage
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.page.controller import Controller
+from sheepshead.ui.storage.saves import MemoryStorage
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 GAME_ID = "00000000000000c5"
 

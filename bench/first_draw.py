@@ -9,7 +9,7 @@ One interpreter per run (run it several times: the figures are noisy): with ZIP 
 site's sheepshead.zip, relative to the repository: the bytecode build.py ships beside each
 module) the game is imported from that zip unpacked, as PyScript does, else from the
 sources (compiled on import, bytecode not written).  Times what static/main.py imports
-(sheepshead.ui.controller and the events), then Start with no save (today's Daily not begun)
+(sheepshead.ui.page.controller and the events), then Start with no save (today's Daily not begun)
 and with a Daily saved in hand 3; prints the game's modules imported at start (issue 23:
 import at start only what the first draw needs).
 """
@@ -30,9 +30,9 @@ import asyncio  # noqa: F401  (PyScript has imported it before main.py runs)
 import json  # noqa: F401
 
 started = time.perf_counter()
-from sheepshead.ui.controller import Controller
 from sheepshead.ui.events import Start, Tap, Wait
-from sheepshead.ui.saves import MemoryStorage
+from sheepshead.ui.page.controller import Controller
+from sheepshead.ui.storage.saves import MemoryStorage
 
 imported = time.perf_counter()
 NOW = dt.datetime(2026, 12, 1, 16, 48)

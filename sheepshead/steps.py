@@ -9,7 +9,7 @@ faces:
   its turn between slices (the same :meth:`Sliced.advance`, with an ``asyncio.sleep(0)``
   after each deadline).
 
-The table's computer player thinks with one too (``ui/thinking.py``), a deadline per timer
+The table's computer player thinks with one too (``ui/table/thinking.py``), a deadline per timer
 tick.  Whichever face runs it, the slices and their order are the same, so the value is.
 """
 

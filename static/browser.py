@@ -2,7 +2,7 @@
 sharing.  Only this file and ``main.py`` touch the browser (``pyscript`` / ``js``); PyScript
 puts this file beside ``main.py`` (``pyscript.json``'s ``files``).
 
-* :class:`LocalStorage` — ``localStorage`` as a :class:`~sheepshead.ui.saves.Storage`;
+* :class:`LocalStorage` — ``localStorage`` as a :class:`~sheepshead.ui.storage.saves.Storage`;
   :func:`open_storage` gives None when the browser denies it.
 * :func:`local_now` — the local date and time.
 * :func:`share` — the system share sheet, else the clipboard, else the text to copy.
@@ -20,14 +20,14 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 from sheepshead.ui.events import BackupFile
-from sheepshead.ui.jsontext import MAX_BACKUP_CHARS
+from sheepshead.ui.storage.jsontext import MAX_BACKUP_CHARS
 
 __all__ = ["LocalStorage", "open_storage", "local_now", "share", "is_none", "download",
            "read_file", "motion", "clock", "text_or_none"]
 
 
 class LocalStorage:
-    """``localStorage`` as a :class:`~sheepshead.ui.saves.Storage`: the browser's refusals
+    """``localStorage`` as a :class:`~sheepshead.ui.storage.saves.Storage`: the browser's refusals
     (SecurityError, QuotaExceededError) become ``OSError``."""
 
     def __init__(self, ls: Any) -> None:

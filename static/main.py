@@ -1,6 +1,6 @@
 """The page binding: the only Python that touches the page (``pyscript`` / ``js``).
 
-It keeps no state: :class:`sheepshead.ui.controller.Controller` decides everything.  What the
+It keeps no state: :class:`sheepshead.ui.page.controller.Controller` decides everything.  What the
 browser reports (a tap, a control changed, a key, a hash change, another tab's ``storage``
 event, a timer, a background job's progress) becomes an event for :meth:`Controller.handle`;
 the effects it returns (:mod:`sheepshead.ui.events`) are carried out here: a :class:`Draw`
@@ -21,7 +21,6 @@ from browser import clock, download, is_none, local_now, motion, open_storage, r
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from sheepshead.ui.controller import TICK_S, Controller
 from sheepshead.ui.events import (
     Announce,
     Change,
@@ -45,6 +44,7 @@ from sheepshead.ui.events import (
     Tick,
     Wait,
 )
+from sheepshead.ui.page.controller import TICK_S, Controller
 
 
 class Page:

@@ -1,5 +1,5 @@
 // The table at once on a return visit (issue 23): before Python starts, draw the table's
-// picture that the page kept with the save (sheepshead/ui/picture.py writes it under
+// picture that the page kept with the save (sheepshead/ui/storage/picture.py writes it under
 // "sheepshead.picture" whenever the table rests). On a first visit (no link, nothing kept),
 // the practice hand's first table, which build.py ships (static/first-picture.js).
 //
@@ -16,7 +16,7 @@
 // line shows as on a first visit.
 (function () {
   "use strict";
-  // Written by build.py from sheepshead/ui/picture.py's script_constants(): the picture's key
+  // Written by build.py from sheepshead/ui/storage/picture.py's script_constants(): the picture's key
   // and format, the saves' keys, the regions and attributes kept, and the markup a picture
   // may hold (PICTURE_MARKUP). Not built ("dev"): nothing is drawn.
   const PAGE = /*@PICTURE@*/"dev";
@@ -90,7 +90,7 @@
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
   }
 
-  // CRC-32 of the text's UTF-8 bytes, as sheepshead/ui/picture.py's save_digest.
+  // CRC-32 of the text's UTF-8 bytes, as sheepshead/ui/storage/picture.py's save_digest.
   function digest(text) {
     if (text === null) return "";
     let crc = 0xFFFFFFFF;

@@ -1,6 +1,6 @@
 """Daily result links whose every move was made by the Daily's computer players (the Expert
-of each date in every seat: the par game of that date, from ``sheepshead.ui.daily.par_steps``),
-so that an imported backup's results check (sheepshead/ui/backup.py) without a test playing
+of each date in every seat: the par game of that date, from ``sheepshead.ui.daily.daily.par_steps``),
+so that an imported backup's results check (sheepshead/ui/backup/backup.py) without a test playing
 ten hands of the Expert.  The par of each date is its seat 0 total.
 
 ``tests/test_backup.py::test_the_stored_dailies_are_the_par_games`` (slow) makes one again.

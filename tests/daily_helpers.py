@@ -1,7 +1,7 @@
 """Helpers for the Daily's tests: saves of Dailies (nearly) played out, made with the engine
 and the same computer players as the page, to put in storage before the page opens.
 
-A save is what :class:`~sheepshead.ui.saves.SaveStore` writes (``sheepshead-save/1``,
+A save is what :class:`~sheepshead.ui.storage.saves.SaveStore` writes (``sheepshead-save/1``,
 revision 1).  ``nearly_finished`` stops in hand ten when it is your turn to play with
 ``cards_left`` cards in your hand, so a test plays the last cards in the page itself.
 ``play`` plays a game on with seeded random legal actions, for the tests of the Daily's
@@ -19,9 +19,9 @@ from functools import cache
 from sheepshead.deals import daily_seed
 from sheepshead.game import Game
 from sheepshead.position import Phase
-from sheepshead.ui.saves import GameSave, daily_key
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.storage.saves import GameSave, daily_key
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 DAILY_LEVEL = "expert"
 

@@ -31,8 +31,8 @@ from engine_drivers import PHONE, Engine
 
 from sheepshead.cards import display_order
 from sheepshead.results import result_fragment
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 BOOT_S = 180          # WebKit under a loaded 2-core machine has needed 50 s
 STEP_S = 60

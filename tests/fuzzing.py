@@ -29,12 +29,13 @@ from sheepshead.game import Game
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.rules import Rules
 from sheepshead.steps import drained
-from sheepshead.ui.backup import backup_link, import_backup, make_backup, read_backup
-from sheepshead.ui.boards import BOARDS_KEY, Boards
-from sheepshead.ui.daily import DailyResults
-from sheepshead.ui.friends import MAX_REFUSED_SHOWN
-from sheepshead.ui.links import parse_link
-from sheepshead.ui.saves import (
+from sheepshead.ui.backup.backup import backup_link, import_backup, make_backup, read_backup
+from sheepshead.ui.daily.daily import DailyResults
+from sheepshead.ui.friends.boards import BOARDS_KEY, Boards
+from sheepshead.ui.friends.friends import MAX_REFUSED_SHOWN
+from sheepshead.ui.page.links import parse_link
+from sheepshead.ui.page.session import Session
+from sheepshead.ui.storage.saves import (
     GAME_KEY,
     RESULTS_KEY,
     SETTINGS_KEY,
@@ -43,9 +44,8 @@ from sheepshead.ui.saves import (
     SaveStore,
     daily_key,
 )
-from sheepshead.ui.session import Session
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.viewer import ViewerState, viewer_html, viewer_model
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.viewer.viewer import ViewerState, viewer_html, viewer_model
 
 TODAY = dt.date(2026, 12, 1)
 SECONDS = 3.0

@@ -1,7 +1,7 @@
 """Saved games in tests: the page's own save written and read back, and the previous
-version's ``sheepshead-table/1`` save, which the page still migrates (:mod:`sheepshead.ui.saves`).
+version's ``sheepshead-table/1`` save, which the page still migrates (:mod:`sheepshead.ui.storage.saves`).
 
-The page saves a game with :class:`~sheepshead.ui.saves.GameSave` (the live format) and
+The page saves a game with :class:`~sheepshead.ui.storage.saves.GameSave` (the live format) and
 its settings apart from it; :func:`reloaded` takes a table through exactly that and back.
 :func:`old_save` writes the frozen format of the previous version (the table and its
 settings in one object), so the migration can be tested on what real players have stored.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from sheepshead.ui.saves import GameSave, read_save
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.storage.saves import GameSave, read_save
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 OLD_FORMAT = "sheepshead-table/1"
 

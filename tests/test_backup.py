@@ -1,7 +1,7 @@
 """A backup of what this browser keeps, to move to another (issue 24): the
 ``sheepshead-backup/1`` format as a file and as a ``#backup=1.…`` link, read as text an
-attacker wrote, and an import that merges and loses nothing (sheepshead/ui/backup.py,
-sheepshead/ui/moving.py, docs/offline.md "Moving to another browser").
+attacker wrote, and an import that merges and loses nothing (sheepshead/ui/backup/backup.py,
+sheepshead/ui/backup/moving.py, docs/offline.md "Moving to another browser").
 
 Standard library + pytest only: this file also runs inside Pyodide
 (tests/test_in_pyodide_ui.py).
@@ -26,7 +26,7 @@ from test_session import drive
 
 from sheepshead import Game, SheepsheadError
 from sheepshead.results import check_result, parse_result
-from sheepshead.ui.backup import (
+from sheepshead.ui.backup.backup import (
     BACKUP_FORMAT,
     INFLATE_CHARS,
     MAX_BACKUP_CHARS,
@@ -50,14 +50,14 @@ from sheepshead.ui.backup import (
     read_link,
     read_link_steps,
 )
-from sheepshead.ui.controller import Controller
-from sheepshead.ui.daily import DailyResults, daily_game
+from sheepshead.ui.backup.slicedjson import SCAN_TOKENS, TOKEN
+from sheepshead.ui.daily.daily import DailyResults, daily_game
 from sheepshead.ui.events import BackupFile, Download, Draw, Progress, Share, Spawn, Start, Tap
-from sheepshead.ui.panels import KEPT_WHERE
-from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
-from sheepshead.ui.session import Session
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.slicedjson import SCAN_TOKENS, TOKEN
+from sheepshead.ui.page.controller import Controller
+from sheepshead.ui.page.session import Session
+from sheepshead.ui.storage.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.panels import KEPT_WHERE
 
 DAY = dt.date(2026, 11, 1)
 TODAY = dt.date(2026, 12, 2)
@@ -234,7 +234,7 @@ def test_storage_refusing_writes_nothing_half_and_says_so():
 
 
 def test_a_full_storage_makes_room_by_dropping_the_tables_picture_as_a_save_does():
-    from sheepshead.ui.picture import PICTURE_KEY
+    from sheepshead.ui.storage.picture import PICTURE_KEY
 
     class Full(MemoryStorage):
         def set(self, key: str, text: str) -> None:
@@ -478,7 +478,7 @@ def test_import_and_replace_puts_the_backups_game_on_the_table_when_it_was_there
 
 
 def test_an_import_that_lengthens_the_streak_keeps_a_picture_that_says_so():
-    from sheepshead.ui.picture import PICTURE_KEY
+    from sheepshead.ui.storage.picture import PICTURE_KEY
 
     here, today = MemoryStorage(), play(daily_game(TODAY))
     DailyResults(here).record(today, hints=False, now=NOW)
@@ -580,7 +580,7 @@ def test_a_real_result_that_says_more_than_its_link_is_refused(change, why):
 
 
 def test_every_computer_move_is_replayed_a_decision_a_step():
-    from sheepshead.ui import backup as module
+    from sheepshead.ui.backup import backup as module
     text = export(browser(1, new_game=None)).to_text()
     module._MOVES_CHECKED.pop(EXPERT_DAILIES[DAY], None)         # as in a fresh page
     steps = list(read_backup_steps(text, today=TODAY))
@@ -673,7 +673,7 @@ def test_an_entry_longer_than_any_is_left_unread():
 
 @pytest.mark.slow
 def test_the_stored_dailies_are_the_par_games():
-    from sheepshead.ui.daily import par_steps
+    from sheepshead.ui.daily.daily import par_steps
     par = [step.par for step in par_steps(TODAY) if step.par is not None][-1]
     assert par.fragment == EXPERT_DAILIES[TODAY]
 
@@ -732,5 +732,5 @@ def test_the_backups_reader_is_in_the_start_snapshot():
          f"for m in {listed!r}: importlib.import_module(m)\n"
          "print(' '.join(sorted(sys.modules)))"],
         capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
-    assert {"sheepshead.ui.backup", "sheepshead.ui.slicedjson", "sheepshead.ui.moving",
+    assert {"sheepshead.ui.backup.backup", "sheepshead.ui.backup.slicedjson", "sheepshead.ui.backup.moving",
             "sheepshead.ui.pacing"} <= set(loaded)

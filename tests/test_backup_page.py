@@ -21,9 +21,9 @@ from test_backup import export, planted
 
 from sheepshead import Game
 from sheepshead.results import parse_result
-from sheepshead.ui.backup import backup_link
-from sheepshead.ui.daily import DailyResults
-from sheepshead.ui.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore
+from sheepshead.ui.backup.backup import backup_link
+from sheepshead.ui.daily.daily import DailyResults
+from sheepshead.ui.storage.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore
 
 pytestmark = pytest.mark.browser
 

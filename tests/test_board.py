@@ -10,8 +10,8 @@ from cli_helpers import run_cli
 from sheepshead.board import ANONYMOUS, MAX_TEXTS, board_of
 from sheepshead.game import Game
 from sheepshead.results import result_fragment
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 DAY = "daily:2026-11-30"
 

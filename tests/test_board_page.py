@@ -27,10 +27,10 @@ from sheepshead.board import BoardEntry, board_fragment, parse_board
 from sheepshead.deals import daily_seed
 from sheepshead.position import Phase
 from sheepshead.results import parse_result, result_fragment
-from sheepshead.ui.boards import BOARDS_KEY
-from sheepshead.ui.saves import GAME_KEY, daily_key
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.friends.boards import BOARDS_KEY
+from sheepshead.ui.storage.saves import GAME_KEY, daily_key
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 pytestmark = pytest.mark.browser
 

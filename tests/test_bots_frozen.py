@@ -100,7 +100,7 @@ def test_the_frozen_experts_choices_on_a_sample(level):
 
 
 def test_the_yardsticks_are_levels_the_page_never_offers():
-    from sheepshead.ui.settings import LEVELS
+    from sheepshead.ui.storage.settings import LEVELS
     assert not set(FROZEN_DIGESTS) & set(LEVELS)
     for level in FROZEN_DIGESTS:
         assert make_player(level, 0).choose(bench_positions(1)[0]) is not None

@@ -19,7 +19,7 @@ from save_helpers import old_save
 from sheepshead import Game, Rules, SheepsheadError
 from sheepshead.bots.seating import DAILY_LEVEL, computer_choice
 from sheepshead.results import check_result, parse_result, result_fragment
-from sheepshead.ui.daily import (
+from sheepshead.ui.daily.daily import (
     DailyResult,
     DailyResults,
     Outcome,
@@ -35,7 +35,8 @@ from sheepshead.ui.daily import (
     share_text,
     versus_par,
 )
-from sheepshead.ui.saves import (
+from sheepshead.ui.daily.stats import best_streak, current_streak, daily_stats
+from sheepshead.ui.storage.saves import (
     GAME_KEY,
     MAX_DEPTH,
     OLD_PREVIOUS_KEY,
@@ -56,8 +57,7 @@ from sheepshead.ui.saves import (
     parse_json,
     read_save,
 )
-from sheepshead.ui.stats import best_streak, current_streak, daily_stats
-from sheepshead.ui.table import Table
+from sheepshead.ui.table.table import Table
 
 DAY = dt.date(2026, 12, 1)
 NEW_SEED = "game:0123456789abcdef"

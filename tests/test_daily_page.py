@@ -24,7 +24,7 @@ from save_helpers import old_save
 from table_helpers import BOOT_TIMEOUT_MS, SKIP_PRACTICE, body, hand_cards, play_out, wait_idle
 
 from sheepshead.results import parse_result, result_fragment
-from sheepshead.ui.saves import daily_key
+from sheepshead.ui.storage.saves import daily_key
 
 pytestmark = pytest.mark.browser
 
@@ -176,8 +176,8 @@ def test_a_second_tab_of_the_same_game_is_noticed_and_overwrites_nothing(phone, 
 
 
 def test_the_previous_versions_saves_are_migrated_in_the_page(phone, site_url):
-    from sheepshead.ui.settings import Settings
-    from sheepshead.ui.table import Table
+    from sheepshead.ui.storage.settings import Settings
+    from sheepshead.ui.table.table import Table
 
     daily = Table("daily:2026-12-01", Settings(speed="instant", level="easy"))
     daily.act("pass")

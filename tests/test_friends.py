@@ -1,6 +1,6 @@
 """Friends' tables without a server (issue 25), without a browser: board links
-(sheepshead/board.py), the boards kept in storage (ui/boards.py), and the page's board,
-sharing, challenges and the name question through the controller (ui/friends.py).
+(sheepshead/board.py), the boards kept in storage (ui/friends/boards.py), and the page's board,
+sharing, challenges and the name question through the controller (ui/friends/friends.py).
 The page itself is tested in Chromium (tests/test_board_page.py)."""
 
 from __future__ import annotations
@@ -24,9 +24,6 @@ from sheepshead.errors import SheepsheadError
 from sheepshead.game import Game
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.steps import drained
-from sheepshead.ui.boards import BOARDS_KEY, MAX_BOARDS, Boards, Row, board_rows
-from sheepshead.ui.boardview import board_text
-from sheepshead.ui.controller import Controller
 from sheepshead.ui.events import (
     Change,
     Draw,
@@ -38,10 +35,13 @@ from sheepshead.ui.events import (
     Tap,
     Wait,
 )
-from sheepshead.ui.saves import GAME_KEY, MemoryStorage
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
-from sheepshead.ui.wording import signed
+from sheepshead.ui.friends.boards import BOARDS_KEY, MAX_BOARDS, Boards, Row, board_rows
+from sheepshead.ui.friends.boardview import board_text
+from sheepshead.ui.look.wording import signed
+from sheepshead.ui.page.controller import Controller
+from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 NOW = dt.datetime(2026, 12, 1, 16, 48)
 URL = "https://example.org/sheepshead/"
@@ -390,7 +390,7 @@ def counting(monkeypatch, *modules) -> list[str]:
 
 def test_adding_a_row_replays_no_row_already_there(monkeypatch):
     """Issue 36, item 2: every row added replayed every stored row (1,225 replays for 50)."""
-    import sheepshead.ui.boards as boards_module
+    import sheepshead.ui.friends.boards as boards_module
     storage = MemoryStorage()
     boards = Boards(storage, lambda: NOW.date())
     results = [checked(random_link(i, f"P{i}")) for i in range(40)]
@@ -403,7 +403,7 @@ def test_adding_a_row_replays_no_row_already_there(monkeypatch):
 def test_a_big_board_link_is_read_a_replay_a_step_copies_once(monkeypatch):
     """Issue 36, item 2: a 50-entry board link was one long task; now each step of its
     reading does at most one replay, and a copy of an entry is not read again."""
-    import sheepshead.ui.friends as friends_module
+    import sheepshead.ui.friends.friends as friends_module
     entries = [BoardEntry(random_link(i, f"P{i}")) for i in range(45)]
     fragment, carried = board_fragment(entries + entries[:5], limit=100_000)
     assert carried == 50

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheepshead.ui.backup import read_backup, read_link
+from sheepshead.ui.backup.backup import read_backup, read_link
 
 FAST = settings(max_examples=100, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

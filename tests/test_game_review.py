@@ -14,12 +14,12 @@ from test_ui_controller import background, of
 from sheepshead.actions import Action
 from sheepshead.bots.advice import ReviewStep, review_steps
 from sheepshead.position import Phase
-from sheepshead.ui.controller import Controller
-from sheepshead.ui.daily import DailyResults
+from sheepshead.ui.daily.daily import DailyResults
 from sheepshead.ui.events import Draw, Spawn, Start, Tap
-from sheepshead.ui.helptext import review_line, shown_cost
-from sheepshead.ui.review import GameReview, HandReview
-from sheepshead.ui.saves import GameSave, MemoryStorage
+from sheepshead.ui.help.helptext import review_line, shown_cost
+from sheepshead.ui.help.review import GameReview, HandReview
+from sheepshead.ui.page.controller import Controller
+from sheepshead.ui.storage.saves import GameSave, MemoryStorage
 
 NOW = dt.datetime(2026, 12, 1, 20, 0)
 

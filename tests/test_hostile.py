@@ -29,11 +29,11 @@ from sheepshead.game import Game
 from sheepshead.grammar import clean_name, parse_seed, url_fragment
 from sheepshead.results import check_result, parse_result, result_fragment
 from sheepshead.rules import MAX_THROW_INS, Rules
-from sheepshead.ui.jsontext import MAX_SAVE_CHARS, nesting_depth, parse_json
-from sheepshead.ui.links import parse_link
-from sheepshead.ui.saves import MemoryStorage, daily_key
-from sheepshead.ui.session import Session
-from sheepshead.ui.viewer import ViewerModel, ViewerState, viewer_html, viewer_model
+from sheepshead.ui.page.links import parse_link
+from sheepshead.ui.page.session import Session
+from sheepshead.ui.storage.jsontext import MAX_SAVE_CHARS, nesting_depth, parse_json
+from sheepshead.ui.storage.saves import MemoryStorage, daily_key
+from sheepshead.ui.viewer.viewer import ViewerModel, ViewerState, viewer_html, viewer_model
 
 DOUBLER = Rules.from_code("doubler")
 SEED = "game:0123456789abcdef"

@@ -217,8 +217,8 @@ def first_hand_over_items() -> dict[str, str]:
     it), made with the engine and the page's own computer players."""
     from daily_helpers import save_text
 
-    from sheepshead.ui.saves import GAME_KEY
-    from sheepshead.ui.table import Table
+    from sheepshead.ui.storage.saves import GAME_KEY
+    from sheepshead.ui.table.table import Table
 
     t = Table("game:00000000000000b7")
     while not t.hand.is_over:

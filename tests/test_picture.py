@@ -1,5 +1,5 @@
 """The table on screen at once on a return visit (issue 23): static/picture.js draws the
-picture the page kept with the save, before Python starts (sheepshead/ui/picture.py).
+picture the page kept with the save, before Python starts (sheepshead/ui/storage/picture.py).
 
 Each test plays a first visit in a browser profile of its own, then opens the page again in
 that profile with static/main.py held back, so what is on screen is the stored picture alone

@@ -16,7 +16,7 @@ import pytest
 from test_picture import GAME, picture_profile
 from test_ui_picture import PLANTED
 
-from sheepshead.ui.picture import PICTURE_MARKUP, script_constants
+from sheepshead.ui.storage.picture import PICTURE_MARKUP, script_constants
 
 INPUTS = 24
 

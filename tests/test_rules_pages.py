@@ -2,7 +2,7 @@
 
 Checks that they say what docs/rules.md says (trump order, scoring table), use
 relative URLs only, have their headings and table headers, and that the card
-pictures inlined in them are the current art from sheepshead/ui/svg.py.
+pictures inlined in them are the current art from sheepshead/ui/look/svg.py.
 
 The card SVGs are filled in by this file: after changing the card art, run
 
@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:  # when run as a script
     sys.path.insert(0, str(ROOT))
 
 from sheepshead.cards import RANK_NAMES, SUIT_NAMES, TRUMP_TEXT, parse_card
-from sheepshead.ui.svg import card_svg
+from sheepshead.ui.look.svg import card_svg
 
 STATIC = ROOT / "static"
 PAGES = {"rules": STATIC / "rules.html", "cheatsheet": STATIC / "cheatsheet.html"}

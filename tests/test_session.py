@@ -1,4 +1,4 @@
-"""The page's games without a browser: sheepshead/ui/session.py over a MemoryStorage.
+"""The page's games without a browser: sheepshead/ui/page/session.py over a MemoryStorage.
 
 What the page does is tested in Chromium (tests/test_daily_page.py); here the same rules are
 checked quickly: a save per game, New Game asks, the two-tab rule, the Daily's one scored
@@ -18,12 +18,12 @@ from save_helpers import old_save
 from sheepshead.deals import daily_seed
 from sheepshead.game import Game
 from sheepshead.results import parse_result, result_fragment
-from sheepshead.ui.daily import DailyResults, Outcome, outcome_line
-from sheepshead.ui.render import UiState
-from sheepshead.ui.saves import GAME_KEY, GameSave, MemoryStorage, daily_key
-from sheepshead.ui.session import STALE_NOTICE, STORAGE_NOTICE, Session
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.daily.daily import DailyResults, Outcome, outcome_line
+from sheepshead.ui.page.session import STALE_NOTICE, STORAGE_NOTICE, Session
+from sheepshead.ui.storage.saves import GAME_KEY, GameSave, MemoryStorage, daily_key
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.render import UiState
+from sheepshead.ui.table.table import Table
 
 TODAY = dt.date(2026, 12, 1)
 NOW = dt.datetime(2026, 12, 1, 16, 48)
@@ -269,7 +269,7 @@ def test_the_computer_moves_are_checked_in_steps():
                                    pytest.param(10, id="10-hands", marks=pytest.mark.slow)])
 def test_the_par_is_worked_out_in_steps_and_kept(hands, monkeypatch):
     """The whole par in the full run; in the fast tier, a par of the first two hands."""
-    from sheepshead.ui import background, daily
+    from sheepshead.ui.daily import background, daily
     monkeypatch.setattr(background, "par_slices", lambda day: daily.par_slices(day, hands=hands))
     storage = MemoryStorage()
     seed(storage, played_table(TODAY, "easy"))

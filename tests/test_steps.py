@@ -10,7 +10,7 @@ import pytest
 
 from sheepshead.steps import Sliced, drained
 from sheepshead.ui.pacing import finished
-from sheepshead.ui.thinking import Thinking
+from sheepshead.ui.table.thinking import Thinking
 
 
 def counting(n: int, log: list[int]) -> Generator[None, None, int]:

@@ -22,9 +22,9 @@ from sheepshead.buryinfo import bury_leaves, bury_options
 from sheepshead.cards import CARDS
 from sheepshead.errors import IllegalActionError
 from sheepshead.trickinfo import winning_now
-from sheepshead.ui.helptext import ALONE_WARNING, BURY_ALONE, alone_text, leaves_text
-from sheepshead.ui.markup import short
-from sheepshead.ui.saves import GAME_KEY, read_save
+from sheepshead.ui.help.helptext import ALONE_WARNING, BURY_ALONE, alone_text, leaves_text
+from sheepshead.ui.look.markup import short
+from sheepshead.ui.storage.saves import GAME_KEY, read_save
 
 pytestmark = pytest.mark.browser
 

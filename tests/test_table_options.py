@@ -19,13 +19,13 @@ from sheepshead import Rules, SheepsheadError
 from sheepshead.bots import seating
 from sheepshead.rules import DEFAULT_RULES, OPTION_HELP
 from sheepshead.state import CallKind, Phase
-from sheepshead.ui.daily import share_text
-from sheepshead.ui.links import hash_of, parse_link
-from sheepshead.ui.render import UiState, render, ui_intent
-from sheepshead.ui.saves import read_save
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
-from sheepshead.ui.wording import HUMAN, announce, rules_phrases
+from sheepshead.ui.daily.daily import share_text
+from sheepshead.ui.look.wording import HUMAN, announce, rules_phrases
+from sheepshead.ui.page.links import hash_of, parse_link
+from sheepshead.ui.storage.saves import read_save
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.render import UiState, render, ui_intent
+from sheepshead.ui.table.table import Table
 
 TODAY = datetime.date(2026, 11, 30)
 

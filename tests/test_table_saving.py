@@ -132,8 +132,8 @@ def test_a_bad_link_opens_todays_daily_with_a_message_and_share_copies_a_line(pa
 def test_an_old_save_is_migrated_and_resumes_in_its_last_hand_to_the_winner(page, site_url):
     from sheepshead import Game
     from sheepshead.position import Phase
-    from sheepshead.ui.settings import Settings
-    from sheepshead.ui.table import Table
+    from sheepshead.ui.storage.settings import Settings
+    from sheepshead.ui.table.table import Table
 
     seed = "game:00000000000000ab"
     table = Table(seed, Settings(speed="instant"))

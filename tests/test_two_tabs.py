@@ -6,8 +6,8 @@ hands them on between renderers).  The results book is one value, read, changed 
 whole, so a tab can write a book made from a copy that lacks another tab's newest result.
 :class:`Origin` models exactly that; the tests run every order of writes and deliveries
 they can force (each tab's writes, and each write's arrival in the other tab, in every
-interleaving) through the real :class:`~sheepshead.ui.session.Session` and
-:class:`~sheepshead.ui.daily.DailyResults`, and check that when everything has arrived
+interleaving) through the real :class:`~sheepshead.ui.page.session.Session` and
+:class:`~sheepshead.ui.daily.daily.DailyResults`, and check that when everything has arrived
 every result that any tab locked or took in is in the book, in every tab's copy.
 """
 
@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterator
 
 from test_daily_logic import finished_daily
 
-from sheepshead.ui.daily import DailyResult, DailyResults, ResultsBook
-from sheepshead.ui.saves import RESULTS_KEY, MemoryStorage
-from sheepshead.ui.session import Session
+from sheepshead.ui.daily.daily import DailyResult, DailyResults, ResultsBook
+from sheepshead.ui.page.session import Session
+from sheepshead.ui.storage.saves import RESULTS_KEY, MemoryStorage
 
 NOW = dt.datetime(2026, 12, 4, 20, 0)
 DAY = dt.date(2026, 11, 1)
@@ -44,7 +44,7 @@ class Origin:
 
 
 class Tab:
-    """One tab's copy of the storage (a :class:`~sheepshead.ui.saves.Storage`): its reads
+    """One tab's copy of the storage (a :class:`~sheepshead.ui.storage.saves.Storage`): its reads
     see its copy; its writes go to the origin and, for each other tab, into that tab's
     inbox until :meth:`deliver` applies one there and fires its ``storage`` event."""
 

@@ -1,4 +1,4 @@
-"""The page controller without a browser (sheepshead/ui/controller.py): events in, effects out.
+"""The page controller without a browser (sheepshead/ui/page/controller.py): events in, effects out.
 
 A whole hand by taps, the computer players' turns as waits, a double tap ignored while the
 table is busy, a reload that resumes the game, draws that send only the regions that changed,
@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from test_session import drive
 
 from sheepshead.cards import display_order, parse_card
-from sheepshead.ui.controller import BASE_MS, BURY_BUTTON, THINK_S, YOUR_TURN, Controller
+from sheepshead.errors import SheepsheadError
 from sheepshead.ui.events import (
     Announce,
     Change,
@@ -34,7 +35,8 @@ from sheepshead.ui.events import (
     Timer,
     Wait,
 )
-from sheepshead.ui.saves import GAME_KEY, MemoryStorage
+from sheepshead.ui.page.controller import BASE_MS, BURY_BUTTON, THINK_S, YOUR_TURN, Controller
+from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage
 
 NOW = dt.datetime(2026, 12, 1, 16, 48)
 GAME = "#game=00000000000000ab"
@@ -269,7 +271,9 @@ def test_auto_play_plays_your_only_card_after_a_beat():
 
 def test_every_tap_is_routed_in_one_place():
     c = start()
-    assert c.handle(Tap(ui="no-such-thing")) == [] and c.handle(Tap(ui="viewer-hand:1")) == []
+    with pytest.raises(SheepsheadError, match="no-such-thing"):
+        c.handle(Tap(ui="no-such-thing"))          # a name with no handler: refused loudly
+    assert c.handle(Tap(ui="viewer-hand:1")) == []   # the viewer's, with no link open: nothing
     assert c.handle(Tap()) == []
     settle(c, c.handle(Tap(act="pass")))
     effects = c.handle(Tap(ui="new"))              # a New Game in progress: asked first
@@ -375,7 +379,7 @@ def test_a_finished_daily_spawns_its_par_unless_the_page_says_par_off():
     from daily_helpers import played_table
 
     from sheepshead.ui.events import Spawn
-    from sheepshead.ui.saves import GameSave
+    from sheepshead.ui.storage.saves import GameSave
 
     spawned = {}
     for par in (True, False):
@@ -419,7 +423,7 @@ def test_the_first_hint_of_a_scored_daily_says_what_it_costs_and_the_second_give
     """Issue 40, item 4: one tap on Hint used to mark the whole Daily "with hints" for good;
     now the first says so (and marks nothing), the second asks the Expert."""
     from sheepshead.ui.events import Spawn
-    from sheepshead.ui.helptext import HINT_WARNING
+    from sheepshead.ui.help.helptext import HINT_WARNING
 
     c = start("#daily=2026-12-01")
     t = c.table
@@ -438,7 +442,7 @@ def test_the_first_hint_of_a_scored_daily_says_what_it_costs_and_the_second_give
 def test_a_word_explained_stays_with_its_dialog_not_the_next_game_or_link():
     """Issue 40, item 10: a glossary line shown under the practice hand's summary carried
     over into the Daily's first deal and onto a friend's result page."""
-    from sheepshead.ui.glossary import GLOSSARY
+    from sheepshead.ui.help.glossary import GLOSSARY
 
     c = start()
     word, other = next(iter(GLOSSARY.values())), "Something else happened."

@@ -1,4 +1,4 @@
-"""The middle of the felt (sheepshead/ui/felt.py): the blind, the bury's places, the trick.
+"""The middle of the felt (sheepshead/ui/table/felt.py): the blind, the bury's places, the trick.
 
 Standard library, pytest and sheepshead only, so this file also runs inside Pyodide.
 """
@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 from sheepshead.position import Phase
-from sheepshead.ui.render import UiState, render, ui_intent
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
-from sheepshead.ui.wording import HUMAN, NAMES
+from sheepshead.ui.look.wording import HUMAN, NAMES
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.render import UiState, render, ui_intent
+from sheepshead.ui.table.table import Table
 
 
 def _seed(you_pick: bool) -> str:

@@ -1,15 +1,15 @@
-"""Sheepshead's words explained once (sheepshead/ui/glossary.py and the controller's quiet
+"""Sheepshead's words explained once (sheepshead/ui/help/glossary.py and the controller's quiet
 notice): found in the words drawn, not in markup; never twice; kept in the settings."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from sheepshead.ui.controller import Controller
 from sheepshead.ui.events import Change, Draw, Start, Tap, Wait
-from sheepshead.ui.glossary import GLOSSARY, new_terms
-from sheepshead.ui.saves import MemoryStorage
-from sheepshead.ui.settings import Settings
+from sheepshead.ui.help.glossary import GLOSSARY, new_terms
+from sheepshead.ui.page.controller import Controller
+from sheepshead.ui.storage.saves import MemoryStorage
+from sheepshead.ui.storage.settings import Settings
 
 
 def test_terms_are_found_in_the_words_not_the_markup_and_only_once():

@@ -20,13 +20,13 @@ from sheepshead.buryinfo import call_leaves
 from sheepshead.errors import IllegalActionError
 from sheepshead.position import Phase
 from sheepshead.trickinfo import winning_now
-from sheepshead.ui.render import UiState, render, ui_intent
-from sheepshead.ui.review import HandReview, run_review
-from sheepshead.ui.saves import GAME_KEY, MemoryStorage, daily_key
-from sheepshead.ui.session import TUTORIAL_HASH, Session
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
-from sheepshead.ui.tutorial import PRACTICE_SEED
+from sheepshead.ui.help.review import HandReview, run_review
+from sheepshead.ui.help.tutorial import PRACTICE_SEED
+from sheepshead.ui.page.session import TUTORIAL_HASH, Session
+from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage, daily_key
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.render import UiState, render, ui_intent
+from sheepshead.ui.table.table import Table
 from sheepshead.undo import replayed
 
 TODAY = dt.datetime(2026, 12, 1, 9, 30)

@@ -1,4 +1,4 @@
-"""Help at the table in words (sheepshead/ui/helptext.py), on real objects from seeded hands:
+"""Help at the table in words (sheepshead/ui/help/helptext.py), on real objects from seeded hands:
 the points chip adds up to 120 at the end, the bury helper lists exactly the calls left, a
 forced alone always says why, hints and review lines name legal actions with signed values.
 
@@ -21,7 +21,7 @@ from sheepshead.position import Phase
 from sheepshead.rules import Rules
 from sheepshead.state import HandState
 from sheepshead.trickinfo import TOTAL_POINTS, points_so_far
-from sheepshead.ui.helptext import (
+from sheepshead.ui.help.helptext import (
     HIDDEN_MARK,
     MINUS,
     OTHERS_SHOWN,
@@ -34,9 +34,9 @@ from sheepshead.ui.helptext import (
     shown_cost,
     signed,
 )
-from sheepshead.ui.hintwords import EVEN, EXPECTED, HintWords, hint_words
-from sheepshead.ui.markup import short
-from sheepshead.ui.wording import names_for
+from sheepshead.ui.help.hintwords import EVEN, EXPECTED, HintWords, hint_words
+from sheepshead.ui.look.markup import short
+from sheepshead.ui.look.wording import names_for
 
 NUMBER = re.compile(r"\d+")
 VALUE = re.compile(r"[+−]\d+\.\d")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from sheepshead.ui.panels import KEPT_WHERE, stats_html
+from sheepshead.ui.table.panels import KEPT_WHERE, stats_html
 
 
 def test_the_statistics_say_what_is_kept_where():

@@ -1,4 +1,4 @@
-"""The table's picture (sheepshead/ui/picture.py), kept by the controller, without a browser.
+"""The table's picture (sheepshead/ui/storage/picture.py), kept by the controller, without a browser.
 
 The controller keeps a picture of the table whenever it rests (never mid-animation), naming
 the save it draws by a digest of its text; a page started again from that save draws exactly
@@ -19,18 +19,18 @@ import pytest
 from test_daily_logic import finished_daily
 from test_ui_controller import GAME, controller, of, settle
 
-from sheepshead.ui.daily import DailyResults
+from sheepshead.ui.daily.daily import DailyResults
+from sheepshead.ui.daily.stats import rest_of
 from sheepshead.ui.events import Change, Draw, Start, Tap, Wait
-from sheepshead.ui.firstvisit import first_visit_picture
-from sheepshead.ui.picture import (
+from sheepshead.ui.page.firstvisit import first_visit_picture
+from sheepshead.ui.storage.picture import (
     PICTURE_KEY,
     PICTURE_MARKUP,
     TABLE_REGIONS,
-    rest_of,
     save_digest,
     script_constants,
 )
-from sheepshead.ui.saves import GAME_KEY, MemoryStorage, read_save
+from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage, read_save
 
 PLANTED = (
     '<script type="py">from js import document; document.title = "planted"</script>',

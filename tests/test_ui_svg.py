@@ -1,4 +1,4 @@
-"""The card art in sheepshead/ui/svg.py: well-formed, self-contained, small, legible colours.
+"""The card art in sheepshead/ui/look/svg.py: well-formed, self-contained, small, legible colours.
 
 Standard library and pytest only (no hypothesis), so it can also run inside Pyodide.
 """
@@ -12,8 +12,8 @@ import pytest
 from wcag import contrast_ratio
 
 from sheepshead.cards import CARDS
-from sheepshead.ui import svg
-from sheepshead.ui.svg import (
+from sheepshead.ui.look import svg
+from sheepshead.ui.look.svg import (
     FACE_COLOUR,
     FOUR_COLOUR,
     TRUMP_MARK_COLOUR,

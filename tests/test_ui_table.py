@@ -18,15 +18,15 @@ from sheepshead.cards import display_order
 from sheepshead.rules import DEFAULT_RULES
 from sheepshead.scoring import HandResult
 from sheepshead.state import Phase
-from sheepshead.ui.animation import diff
-from sheepshead.ui.chart import totals_chart
-from sheepshead.ui.links import hash_of, parse_link
-from sheepshead.ui.render import UiState, render, ui_intent
-from sheepshead.ui.saves import read_save
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
-from sheepshead.ui.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
-from sheepshead.ui.wording import HUMAN, announce, hand_outcome
+from sheepshead.ui.help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
+from sheepshead.ui.look.chart import totals_chart
+from sheepshead.ui.look.wording import HUMAN, announce, hand_outcome
+from sheepshead.ui.page.links import hash_of, parse_link
+from sheepshead.ui.storage.saves import read_save
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.animation import diff
+from sheepshead.ui.table.render import UiState, render, ui_intent
+from sheepshead.ui.table.table import Table
 
 TODAY = datetime.date(2026, 11, 30)
 

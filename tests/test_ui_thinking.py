@@ -16,8 +16,8 @@ DAILY = "#daily=2026-11-20"
 from sheepshead.bots import make_player
 from sheepshead.bots.seating import computer_choice, computer_choice_steps
 from sheepshead.ui.events import Start, Tap, Wait
-from sheepshead.ui.settings import Settings
-from sheepshead.ui.table import Table
+from sheepshead.ui.storage.settings import Settings
+from sheepshead.ui.table.table import Table
 
 
 def ticking(step: float = 1.0):

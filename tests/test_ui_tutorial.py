@@ -1,4 +1,4 @@
-"""The guided practice hand (sheepshead/ui/tutorial.py): the fixed deal teaches every topic
+"""The guided practice hand (sheepshead/ui/help/tutorial.py): the fixed deal teaches every topic
 when you play it as the Standard player would, the hand can be finished whatever you do, and
 tip() gives a short tip at each of your decisions on any table.
 
@@ -13,7 +13,7 @@ from sheepshead.grammar import GAME_ID
 from sheepshead.position import Phase
 from sheepshead.rules import Rules
 from sheepshead.state import HandState
-from sheepshead.ui.tutorial import (
+from sheepshead.ui.help.tutorial import (
     PRACTICE_HAND,
     PRACTICE_LEVEL,
     PRACTICE_SEED,
@@ -122,9 +122,9 @@ def test_the_review_agrees_with_the_tips_on_the_practice_hand():
     on the table's own seeds, finds every decision as the Expert would make it: a new player
     is never told by the review that a tip cost points (issue 22)."""
     from sheepshead.bots.advice import review_steps
-    from sheepshead.ui.helptext import review_line, review_total
-    from sheepshead.ui.settings import Settings
-    from sheepshead.ui.table import Table
+    from sheepshead.ui.help.helptext import review_line, review_total
+    from sheepshead.ui.storage.settings import Settings
+    from sheepshead.ui.table.table import Table
 
     state, tips = play_practice(STANDARD.choose)
     seeds = Table(PRACTICE_SEED, Settings(speed="instant"), level=PRACTICE_LEVEL).review_seeds()

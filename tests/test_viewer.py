@@ -1,4 +1,4 @@
-"""The result viewer (sheepshead/ui/viewer.py): what a result link shows, as HTML.
+"""The result viewer (sheepshead/ui/viewer/viewer.py): what a result link shows, as HTML.
 
 Standard library + pytest only: this file also runs inside Pyodide
 (tests/test_in_pyodide.py).  Games are played by the game's own computer players
@@ -20,9 +20,9 @@ import pytest
 from sheepshead import Game, Rules, SheepsheadError
 from sheepshead.bots.seating import computer_choice
 from sheepshead.results import check_result, parse_result, result_fragment
-from sheepshead.ui.daily import DailyResult
-from sheepshead.ui.markup import notices_html
-from sheepshead.ui.viewer import (
+from sheepshead.ui.daily.daily import DailyResult
+from sheepshead.ui.look.markup import notices_html
+from sheepshead.ui.viewer.viewer import (
     CHECKED,
     CHECKING,
     DIFFERENT,

@@ -1,5 +1,5 @@
 """What the page binding tells the page controller (events) and what it is told to do
-(effects): small frozen values (:mod:`sheepshead.ui.controller`).
+(effects): small frozen values (:mod:`sheepshead.ui.page.controller`).
 
 Pure Python, no ``js``.  The binding (``static/main.py``) makes an event of each thing the
 browser reports and carries out each effect: :class:`Draw` patches regions of the page,
@@ -180,7 +180,7 @@ class Look:
 
 @dataclass(frozen=True)
 class Download:
-    """Save ``text`` as a file named ``name`` (a backup: :mod:`sheepshead.ui.moving`)."""
+    """Save ``text`` as a file named ``name`` (a backup: :mod:`sheepshead.ui.backup.moving`)."""
 
     name: str
     text: str

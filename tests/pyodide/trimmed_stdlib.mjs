@@ -39,9 +39,9 @@ for name in modules:
     importlib.import_module(name)
 
 import dataclasses
-from sheepshead.ui.table import Table
-from sheepshead.ui.render import UiState, render
-from sheepshead.ui.saves import GameSave, read_save
+from sheepshead.ui.table.table import Table
+from sheepshead.ui.table.render import UiState, render
+from sheepshead.ui.storage.saves import GameSave, read_save
 
 hands = 0
 for g in range(2):

@@ -1,0 +1,285 @@
+"""Moving to another browser: the page's part of a backup (issue 24, :mod:`.backup`).
+
+Pure Python (no ``js``).  A :class:`Moving` belongs to a
+:class:`~sheepshead.ui.page.session.Session`.  The menu's buttons export a backup as a file
+(:class:`~sheepshead.ui.events.Download`) or as a link (shared like a result); a file chosen
+in the menu (:class:`~sheepshead.ui.events.BackupFile`) and a ``#backup=1.…`` link opened
+are read as outside text, and never applied silently: a dialog says what the backup holds
+and asks first (:meth:`Moving.overlay`).  Importing merges (:func:`.backup.import_backup`)
+and one line says what came in.
+
+Intents (``data-ui``): ``backup-file``, ``backup-link`` (the menu); ``import-yes``,
+``import-replace``, ``import-no`` (the dialog).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+from collections.abc import Awaitable, Callable, Container, Generator
+from dataclasses import replace
+from html import escape
+from typing import TYPE_CHECKING, Protocol
+
+from ...errors import SheepsheadError
+from ..daily.daily import DailyResults
+from ..events import BackupFile, Download, Share
+from ..look.markup import button
+from ..storage.jsontext import MAX_BACKUP_CHARS
+from ..storage.picture import drop_picture
+from ..storage.saves import GAME_KEY, SaveError, SaveStore, StorageFailed, date_of_key
+from ..storage.settings import Settings
+
+if TYPE_CHECKING:                   # the format loads with the first export or import
+    from .backup import Backup, Reading
+
+__all__ = ["Moving", "MOVING_INTENTS"]
+
+MOVING_INTENTS = ("backup-file", "backup-link", "import-yes", "import-replace", "import-no")
+
+
+class _Session(Protocol):
+    """What a :class:`Moving` uses of its :class:`~sheepshead.ui.page.session.Session`."""
+
+    results: DailyResults
+    store: SaveStore
+    settings: Settings
+    key: str
+
+    @property
+    def today(self) -> _dt.date: ...
+
+    def notice(self, text: str) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def reload(self) -> None: ...
+
+
+class Moving:
+    """Export and import of one tab (see the module docstring)."""
+
+    def __init__(self, session: _Session) -> None:
+        self.s = session
+        self.offer: tuple[Backup, str] | None = None
+        """A backup read and waiting for the player's answer, and where it came from."""
+        self.reading: tuple[Reading, str, Callable[[SheepsheadError], str]] | None = None
+        """A backup being read (:meth:`read`): its steps, where it came from, and the line
+        that says why it is refused."""
+        self.started: object = None        # the reading whose job has been started
+        self.checked = (0, 0)
+        """Daily results replayed so far, of how many (while :attr:`reading`)."""
+
+    # ---------------------------------------------------------------- out
+    def backup(self) -> Backup:
+        from .backup import make_backup
+        s = self.s
+        return make_backup(s.results, s.store, s.settings, s.today)
+
+    def export_file(self) -> Download:
+        """The backup file to download, with one line saying what it holds."""
+        from .backup import file_name
+        backup = self.backup()
+        self.s.notice(f"Downloading {file_name(self.s.today)}: {backup.holds()}. "
+                      f"Import it in the other browser.")
+        return Download(file_name(self.s.today), backup.to_text())
+
+    def export_link(self, href: str) -> Share | None:
+        """The backup as a link to share (results only, or the latest, when all does not
+        fit; the text says so)."""
+        from .backup import backup_link
+        backup = self.backup()
+        try:
+            link, carried = backup_link(backup, href)
+        except SheepsheadError as e:
+            self.s.notice(f"No link: {e}.")
+            return None
+        head = f"Sheepshead backup: {carried.holds()}"
+        if carried.partial:
+            head += f" (not all: a link holds {len(carried.results):,} of your " \
+                    f"{len(backup.results):,} results and no games; export a file for all)"
+        return Share(f"{head}. Open this link in the other browser:\n{link}")
+
+    # ----------------------------------------------------------------- in
+    def open_link(self, fragment: str) -> None:
+        """A ``#backup=`` link: read it (:meth:`read`) and ask, or say in one line why it is
+        refused."""
+        def refused(e: SheepsheadError) -> str:
+            why = str(e).removeprefix("backup link: ").removeprefix("backup: ")
+            return f"This backup link cannot be read: {why}. Nothing was imported."
+
+        def steps() -> Reading:
+            from .backup import read_link_steps
+            return read_link_steps(fragment, today=self.s.today,
+                                   here=self.s.results.book().results)
+        self._begin(_later(steps), "link", refused)
+
+    def open_file(self, event: BackupFile) -> None:
+        """A file chosen for Import: read it (:meth:`read`) and ask (one line when
+        refused)."""
+        name, text = event.name[:60], event.text
+        if text is None or event.size > MAX_BACKUP_CHARS:
+            self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
+                          f"Nothing was imported.")
+            return
+
+        def steps() -> Reading:
+            from .backup import read_backup_steps
+            return read_backup_steps(text, today=self.s.today,
+                                     here=self.s.results.book().results)
+        self._begin(_later(steps), "file", lambda e: f"“{name}” cannot be imported: {e}.")
+
+    def _begin(self, steps: Reading, source: str,
+               refused: Callable[[SheepsheadError], str]) -> None:
+        self.offer, self.checked = None, (0, 0)
+        self.reading = (steps, source, refused)
+
+    def job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+        """The background job that reads the backup opened last, once (None: none to start)."""
+        if self.reading is None or self.reading is self.started:
+            return None
+        self.started = self.reading
+        return self.read
+
+    async def read(self, progress: Callable[[], None]) -> None:
+        """Read the backup opened last a step at a time (every Daily result new here is
+        replayed with its computer players' every decision: seconds a result, more on a
+        phone), the page's turn between steps and the count redrawn by ``progress``
+        (:func:`.pacing.paced`); then ask, or say why it is refused.  A backup cancelled or
+        replaced meanwhile is dropped."""
+        from ..pacing import SLICE_S, paced
+        reading = self.reading
+        if reading is None:
+            return
+        steps, source, refused = reading
+        found: list[Backup] = []
+
+        def run() -> Generator[tuple[int, int] | None, None, None]:
+            found.append((yield from steps))
+        await asyncio.sleep(0)          # the page's turn first (see _later)
+        try:
+            async for seen in paced(run(), progress, turn_every=SLICE_S):
+                if self.reading is not reading:
+                    return                          # cancelled, or another one opened
+                if seen is not None:
+                    self.checked = seen
+        except SheepsheadError as e:
+            if self.reading is reading:
+                self.reading = None
+                self.s.notice(refused(e))
+                progress()
+            return
+        if self.reading is reading:
+            self.reading, self.offer = None, (found[0], source)
+            progress()
+
+    def answer(self, intent: str) -> None:
+        """The dialog's answer: import (keeping or replacing the games here), or not (which
+        also stops a backup still being read)."""
+        offer, self.offer = self.offer, None
+        if intent == "import-no":
+            self.reading = None
+        if offer is None or intent == "import-no":
+            return
+        from .backup import import_backup, merged_settings
+        s = self.s
+        replacing = intent == "import-replace"
+        try:
+            try:
+                done = import_backup(offer[0], s.results, s.store, today=s.today,
+                                     replace_games=replacing)
+            except StorageFailed:       # full? the table's picture gives way, as for a save
+                if not drop_picture(s.store.storage):
+                    raise
+                done = import_backup(offer[0], s.results, s.store, today=s.today,
+                                     replace_games=replacing)
+        except SaveError as e:                      # StorageFailed too: nothing written
+            s.notice(f"Nothing was imported: {e}.")
+            return
+        settings = merged_settings(s.settings, offer[0].settings)
+        if settings is not None:
+            s.settings = settings
+            s.save_settings()
+        s.notice(replace(done, settings=settings is not None).line())
+        if done.games and s.key in offer[0].games:
+            s.reload()                              # the game on the table came in
+
+    # ------------------------------------------------------------- screen
+    def overlay(self) -> tuple[str, str] | None:
+        """The question before an import, or what is being read (None: neither)."""
+        if self.reading is not None:
+            done, of = self.checked
+            line = (f"Checking its Daily results: {done:,} of {of:,}…" if of else
+                    "Checking it…")
+            return "import", _dialog("Reading the backup…",
+                                     f'<p>{escape(line)}</p>',
+                                     button("Cancel", "", data_ui="import-no"))
+        if self.offer is None:
+            return None
+        from .backup import count, in_the_way
+        backup, source = self.offer
+        made = f" (made {backup.made.isoformat()})" if backup.made else ""
+        lines = [f"This {source}{made} holds {backup.holds()}."]
+        if backup.daily_results:
+            lines.append(_results_line(backup, self.s.results.book().results))
+        if backup.partial:
+            lines.append("It is only part of a backup: the file holds everything.")
+        games = backup.skipped - backup.tally.unreadable
+        if games:
+            lines.append(f"{count(games, 'game')} could not be read and will be skipped.")
+        way = in_the_way(backup, self.s.store)
+        if way:
+            lines.append(f"{_names(way)} here would be replaced by the backup's: keep "
+                         f"{'it' if len(way) == 1 else 'them'}, or replace.")
+        buttons = button("Import", "primary", data_ui="import-yes")
+        if way:
+            buttons += button("Import and replace", "danger", data_ui="import-replace")
+        buttons += button("Cancel", "", data_ui="import-no")
+        text = "".join(f"<p>{escape(line)}</p>" for line in lines)
+        return "import", _dialog("Import this backup?", text, buttons)
+
+
+def _later(make: Callable[[], Reading]) -> Reading:
+    """The steps ``make`` returns, made in the job's first step rather than where the backup
+    was opened: loading the backup's modules the first time (compiling them) is a task of
+    its own, not added to the one that drew the page (:mod:`.backup` loads on first use
+    where the page started without the start snapshot, which imports it already)."""
+    yield None
+    return (yield from make())
+
+
+def _results_line(backup: Backup, here: Container[_dt.date]) -> str:
+    """``Daily results: 2 new, 1 already here, 2 refused (1 for a date still to come, 1
+    whose computer moves do not check).``  "Already here" is counted again as the question
+    is shown (another tab may have locked a date meanwhile)."""
+    new = sum(day not in here for day in backup.results)
+    already = backup.tally.already + len(backup.results) - new
+    t = backup.tally
+    parts = [f"{new:,} new" if new else "none new"]
+    if already:
+        parts.append(f"{already:,} already here")
+    if t.refused:
+        why = [(t.future, "for a date still to come"),
+               (t.moves, "whose computer moves do not check"),
+               (t.unreadable, "that could not be read or do not add up")]
+        parts.append(f"{t.refused:,} refused "
+                     f"({', '.join(f'{n:,} {w}' for n, w in why if n)})")
+    line = f"Daily results: {', '.join(parts)}."
+    if already:
+        line += " Results already here stay as they are."
+    return line
+
+
+def _dialog(title: str, text: str, buttons: str) -> str:
+    return ('<div class="dialog confirm" role="alertdialog" aria-modal="true" '
+            'aria-labelledby="import-title" id="import">'
+            '<div class="dialog-head"><h2 id="import-title" tabindex="-1">'
+            f'{escape(title)}</h2></div>'
+            f'<div id="import-text">{text}</div>'
+            f'<div class="menu-buttons">{buttons}</div></div>')
+
+
+def _names(keys: tuple[str, ...]) -> str:
+    names = ["Your New Game" if k == GAME_KEY else f"Your Daily of {date_of_key(k)}"
+             for k in keys]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

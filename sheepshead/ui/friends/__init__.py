@@ -1,0 +1,1 @@
+"""Friends' tables: the boards kept per game, the board dialog and its links, challenges."""

@@ -1,0 +1,131 @@
+"""The review of a finished hand: your decisions in order, each with the Expert's estimate of
+your choice and of its own, and what yours cost (:func:`~sheepshead.bots.advice.review_steps`).
+
+Pure Python (``asyncio`` only, no ``js``).  :func:`run_review` steps the review one decision
+at a time (:func:`~sheepshead.ui.pacing.paced`), so the page keeps drawing, animating and
+answering taps while it runs: the review never blocks the next hand.  It reviews the
+hand it was given (a finished :class:`~sheepshead.state.HandState`, which nothing changes
+any more), whatever the table does meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ...bots.advice import ReviewStep, review_slices
+from ...game import HUMAN_SEAT
+from ...state import HandState
+from ..pacing import SLICE_S, paced
+from .helptext import review_line, review_total, shown_cost
+
+__all__ = ["HandReview", "run_review", "GameReview", "run_game_review"]
+
+
+@dataclass
+class HandReview:
+    """One hand's review as it is worked out: the lines so far and how far it has got."""
+
+    hand_number: int
+    steps: list[ReviewStep] = field(default_factory=list)
+    total: int | None = None
+    """How many decisions there are to review (None until the first is done)."""
+    done: bool = False
+
+    @property
+    def lines(self) -> list[str]:
+        return [review_line(s) for s in self.steps]
+
+    @property
+    def progress(self) -> str:
+        """``Reviewing… 3 of 7`` while it runs; the total cost once done."""
+        if self.done:
+            return review_total(self.steps) if self.steps else \
+                "You had no choice to make in this hand."
+        if self.total is None:
+            return "Reviewing your decisions…"
+        return f"Reviewing your decisions… {len(self.steps)} of {self.total}"
+
+
+async def run_review(review: HandReview, hand: HandState, seat: int,
+                     seed: Callable[[int], int], redraw: Callable[[], None],
+                     turn_every: float = SLICE_S) -> None:
+    """Review ``seat``'s decisions in ``hand`` into ``review``, a slice of a search at a time
+    (``turn_every`` seconds of work, then the page's turn: no long task), calling ``redraw``
+    at most four times a second and once at the end."""
+    async for step in paced(review_slices(hand, seat, seed=seed), redraw, turn_every=turn_every):
+        if step is not None:                     # None: a slice of a search, the page's turn
+            review.steps.append(step)
+            review.total = step.total
+    review.done = True
+    redraw()
+
+
+@dataclass
+class GameReview:
+    """Every hand of a finished game reviewed, to say on the results screen where the game
+    went (your costliest decision by the Expert's estimate) and to open that hand's review.
+    ``key`` names the game reviewed (its seed and whether it was practice)."""
+
+    key: tuple[str, bool]
+    hands: list[HandReview] = field(default_factory=list)
+    of: int = 0
+    """How many hands there are to review (thrown-in deals are not hands)."""
+    done: bool = False
+
+    def costliest(self) -> tuple[HandReview, ReviewStep] | None:
+        """The hand and the decision that cost the most (the first of equals); None when
+        no decision cost anything."""
+        best: tuple[HandReview, ReviewStep] | None = None
+        for review in self.hands:
+            for step in review.steps:
+                cost = shown_cost(step) or 0.0
+                if cost > 0 and (best is None or cost > (shown_cost(best[1]) or 0.0)):
+                    best = (review, step)
+        return best
+
+    def lesson(self) -> tuple[str, int | None]:
+        """What the results screen shows: :attr:`line`, and the hand whose review it offers
+        (None while it is worked out, and when no decision cost anything)."""
+        best = self.costliest() if self.done else None
+        return self.line, best[0].hand_number if best is not None else None
+
+    def hand(self, number: int) -> HandReview | None:
+        return next((r for r in self.hands if r.hand_number == number), None)
+
+    def hand_named(self, text: str) -> HandReview | None:
+        """The review of the hand ``text`` names (``4`` of ``hand-review:4``), if any."""
+        return self.hand(int(text)) if text.isdecimal() and len(text) < 3 else None
+
+    @property
+    def line(self) -> str:
+        """``Looking over your hands… 3 of 10``; then ``Your costliest decision, hand 4:
+        Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): cost 4.1``, or that
+        every hand was played as the Expert would."""
+        if not self.done:
+            return f"Looking over your hands… {len(self.hands)} of {self.of or '…'}"
+        best = self.costliest()
+        if best is None:
+            return "You played every hand as the Expert would."
+        review, step = best
+        return f"Your costliest decision, hand {review.hand_number}: {review_line(step)}"
+
+
+async def run_game_review(review: GameReview,
+                          hands: list[tuple[int, HandState, Callable[[int], int]]],
+                          redraw: Callable[[], None], turn_every: float = SLICE_S) -> None:
+    """Review your decisions in each of ``hands`` (hand number, the finished hand, its
+    seeds), one after another, a slice of a search at a time (as :func:`run_review`)."""
+    review.of = len(hands)
+    for number, hand, seeds in hands:
+        one = HandReview(number)
+        async for step in paced(review_slices(hand, HUMAN_SEAT, seed=seeds), lambda: None,
+                                turn_every=turn_every):
+            if step is not None:
+                one.steps.append(step)
+                one.total = step.total
+        one.done = True
+        review.hands.append(one)
+        redraw()
+    review.done = True
+    redraw()

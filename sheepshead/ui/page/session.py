@@ -1,0 +1,621 @@
+"""The page's games: which one is open, its save, the Daily's result and par, the result
+link being viewed and the question being asked.
+
+Pure Python (no ``js``): ``static/main.py`` binds a :class:`Session` to the page (storage,
+clock, events) and draws what it says; the tests drive it with a
+:class:`~sheepshead.ui.storage.saves.MemoryStorage`.  The calls follow ``docs/daily.md`` ("The
+page's part"):
+
+* :meth:`Session.start` migrates the previous version's save, reads the settings and opens
+  what the location's hash names (:meth:`Session.go`): a Daily (``#daily=``; a future date
+  opens today's with one line), a New Game (``#game=``), a result link (``&result=``: the
+  viewer, behind a spoiler guard for a Daily not finished here) or, with no hash, the game
+  open last (today's Daily, or the New Game) — on a first visit, the practice hand.
+* :meth:`Session.save` after every action: a save per game, never over another tab's
+  (:attr:`Session.stale`: "This game went on in another tab — Reload").  A Daily's first
+  play-through locks its result after hand ten; later ones are practice.
+* :meth:`Session.new_game` asks first (:attr:`Session.question`) when a New Game in
+  progress would be replaced; a Daily is never touched.
+* :meth:`Session.work_out_par` and :meth:`Session.check_moves` are coroutines that yield to
+  the page between the Expert's decisions.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Awaitable, Callable
+from typing import NamedTuple
+
+from ...board import is_board_link
+from ...deals import daily_seed
+from ...errors import SheepsheadError
+from ...game import Game
+from ...grammar import date_of_seed
+from ...results import ResultLink, parse_result
+from ...rules import Rules
+from ..backup.moving import Moving
+from ..daily.daily import (
+    DAILY_LEVEL,
+    DailyResult,
+    DailyResults,
+    Outcome,
+    ResultsBook,
+    countdown,
+    hand_outcomes,
+    open_daily,
+    share_text,
+)
+from ..daily.finish import DailyScreen, Question, confirm_html, results_html
+from ..daily.stats import daily_stats, rest_of
+from ..friends.friends import Friends
+from ..help.review import GameReview, run_game_review
+from ..help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
+from ..look.wording import signed
+from ..storage.picture import Rest, drop_picture, keep_picture
+from ..storage.saves import (
+    GAME_KEY,
+    RESULTS_KEY,
+    GameSave,
+    SaveConflict,
+    SaveError,
+    SaveStore,
+    Storage,
+    StorageFailed,
+    daily_key,
+)
+from ..storage.settings import Settings
+from ..table.render import UiState
+from ..table.table import Table
+from ..viewer.viewing import LinkView, Viewing
+from .links import hash_of, parse_link
+
+__all__ = ["Session", "Dialog", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
+
+STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
+                  "You can still play; it just won't survive a reload.")
+STALE_NOTICE = "This game went on in another tab — Reload"
+OPEN = "open"
+"""The settings object's field naming the game opened last (``daily`` or ``game``)."""
+_RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
+TUTORIAL_HASH = "#practice-hand"
+"""The location hash of the guided practice hand (it is never saved: a reload begins it
+again)."""
+
+
+class Dialog(NamedTuple):
+    """One dialog of the stack over the table (:meth:`Session.dialogs`): its kind, the tap
+    that closes it (what Escape does) and its HTML, drawn only when it is on top."""
+
+    kind: str
+    close: str
+    html: Callable[[], str]
+
+
+class Session(Viewing):
+    """One tab's games.  ``now`` returns the local date and time (naive); ``notices`` the list
+    the page shows its notices from (a new one when None)."""
+
+    def __init__(self, storage: Storage, now: Callable[[], _dt.datetime],
+                 tab: str | None = None, notices: list[str] | None = None) -> None:
+        self.now = now
+        self.store = SaveStore(storage, tab)
+        self.results = DailyResults(storage)
+        self.settings = Settings()
+        self.opened = "daily"
+        self.table: Table | None = None
+        self.key = ""
+        self.fresh = True
+        """The game on the table is not saved yet: its first save replaces what is there
+        (the player chose to start it)."""
+        self.stale = False
+        """Another tab moved this game on: nothing is saved until :meth:`reload`."""
+        self.storage_failed = False
+        self.question: Question | None = None
+        self.link: LinkView | None = None
+        self.notices: list[str] = notices if notices is not None else []
+        """The notices on screen (the page controller shares its one list here)."""
+        self.par_progress: dict[_dt.date, float] = {}
+        self.par_known: dict[_dt.date, int] = {}
+        self.game_review: GameReview | None = None    # the results screen's lesson
+        self._links: dict[str, ResultLink] = {}
+        self._rest: tuple[tuple[_dt.date, _dt.date, str | None], Rest | None] | None = None
+        self.first_visit = False
+        """No settings were kept here before: the page offers the practice hand."""
+        self.friends = Friends(self)
+        """The boards of the games you opened results of, challenges, the name asked."""
+        self.moving = Moving(self)
+        """Export and import of a backup (``#backup=1.…`` links open there)."""
+
+    @property
+    def today(self) -> _dt.date:
+        return self.now().date()
+
+    # ------------------------------------------------------------ notices
+    def notice(self, text: str) -> None:
+        if text not in self.notices:
+            self.notices.append(text)
+
+    def collect_notices(self) -> None:
+        """Add the storage's and the results book's notices to :attr:`notices`."""
+        for text in (self.store.take_notices() + self.results.take_notices()
+                     + self.friends.boards.take_notices()):
+            self.notice(text)
+
+    def take_notices(self) -> list[str]:
+        """One-line notices since the last call (the storage's and the book's included)."""
+        self.collect_notices()
+        out = list(self.notices)
+        self.notices.clear()
+        return out
+
+    def storage_refused(self) -> None:
+        """Storage refused (or is denied): say so once; play goes on in memory."""
+        if not self.storage_failed:
+            self.storage_failed = True
+            self.notice(STORAGE_NOTICE)
+
+    # ------------------------------------------------------------ opening
+    def start(self, fragment: str) -> None:
+        """Migrate the previous version's save, read the settings, open what ``fragment``
+        names: on a first visit without one, the practice hand (one tap skips it to today's
+        Daily)."""
+        was_game = self.store.old_save_is_a_new_game()
+        for text in self.store.migrate():
+            self.notice(text)
+        data = self.store.load_settings()
+        self.first_visit = not data
+        self.settings = Settings.from_json(data)
+        opened = data.get(OPEN, "game" if was_game else "daily")
+        self.opened = "game" if opened == "game" else "daily"
+        if self.first_visit and self.store.holds_nothing() \
+                and not (fragment or "").strip().lstrip("#"):
+            self.tutorial()             # a first visit without a link: the practice hand
+            return
+        self.go(fragment)
+
+    def go(self, fragment: str) -> None:
+        """Open what a location hash names (see the module docstring)."""
+        self.question = None
+        text = (fragment or "").strip()
+        if text.lstrip("#") == TUTORIAL_HASH[1:]:
+            self.tutorial()
+            return
+        if is_board_link(text):
+            self.friends.open_link(text)
+            return
+        if text.startswith("#backup="):         # asks before importing; the game stays
+            self.moving.open_link(text)
+            if self.table is None:
+                self.open_default()
+            return
+        if _RESULT_PARAM.search(text):
+            self._open_link(text)
+            return
+        self.link = None
+        self.friends.open = None
+        seed, rules, message = parse_link(text, self.today)
+        if message:
+            self.notice(message)
+        if seed is None:
+            self.open_default()
+        elif (day := date_of_seed(seed)) is not None:
+            self.open_daily(day)
+        else:
+            self.new_game(rules, seed=seed)
+
+    def open_default(self) -> None:
+        """The game open last: the New Game when it was, else today's Daily."""
+        if self.opened == "game":
+            save = self.store.load(GAME_KEY)
+            if save is not None:
+                self._leave()
+                self._resume(save, GAME_KEY)
+                return
+            self.store.forget(GAME_KEY)
+        self.open_daily(self.today)
+
+    def open_daily(self, requested: _dt.date) -> None:
+        """The Daily of ``requested`` (a future date: today's, with one line why), resumed
+        where it was; once its result is locked, a game begun anew there is practice."""
+        day, message = open_daily(requested, self.today)
+        if message:
+            self.notice(message)
+        self.link = None
+        t = self.table
+        if t is not None and t.seed == daily_seed(day) and not self.stale:
+            return                      # already on the table (maybe only in memory)
+        self._leave()
+        key = daily_key(day)
+        save = self.store.load(key)
+        locked = self._book().result(day) is not None
+        if save is not None:
+            self._resume(save, key, locked)
+        else:
+            self._set(Table(daily_seed(day), self.settings, level=DAILY_LEVEL,
+                            practice=locked), key, fresh=True)
+        self._remember("daily")
+
+    def _resume(self, save: GameSave, key: str, locked: bool = False) -> None:
+        game = save.load_game()
+        practice = save.practice or (locked and not game.is_over)
+        self._set(Table.resume(game, self.settings, save.level, practice, save.hints), key,
+                  fresh=False)
+        if game.is_over and not practice:
+            self._record()
+
+    def new_game(self, rules: Rules | None = None, *, seed: str | None = None,
+                 level: str | None = None, confirmed: bool = False) -> bool:
+        """Open New Game ``seed`` (None: a fresh one) with ``rules`` (None: the chosen
+        options) against ``level`` (None: the level setting).  The same game as the one
+        saved resumes it; replacing a New Game in progress asks first (:attr:`question`,
+        False returned) unless ``confirmed``."""
+        rules = self.settings.rules if rules is None else rules
+        self.link = None
+        t = self.table
+        if seed is not None and t is not None and t.seed == seed and t.rules == rules \
+                and not t.tutorial:
+            return True
+        stored = self.store.load(GAME_KEY)
+        if seed is not None and stored is not None and stored.seed == seed \
+                and stored.load_game().rules == rules:
+            self._leave()
+            self._resume(stored, GAME_KEY)
+            self._remember("game")
+            return True
+        playing = t is not None and self.key == GAME_KEY and _in_progress(t.game)
+        if not confirmed and (playing or (stored is not None and stored.in_progress())):
+            if t is not None and playing:
+                game = t.game                       # maybe only in memory (storage refused)
+            else:
+                assert stored is not None
+                game = stored.load_game()
+                if t is None:                       # at start: that game waits behind
+                    self._resume(stored, GAME_KEY)
+            self.question = Question(seed, rules, level or self.settings.level,
+                                     _where_in(game))
+            if self.key != GAME_KEY:
+                self.store.forget(GAME_KEY)
+            return False
+        self._leave()
+        self._set(Table(seed, self.settings, rules, level=level or self.settings.level),
+                  GAME_KEY, fresh=True)
+        self._remember("game")
+        return True
+
+    def close_link(self) -> None:
+        """Close the result link on screen (the game behind it is on the table)."""
+        self.link = None
+
+    def tutorial(self) -> None:
+        """Open the guided practice hand (a fixed deal, one hand, never saved; the Daily and
+        the New Game wait untouched)."""
+        self.tutorial_offered()
+        self.link = None
+        self._leave()
+        self._set(Table(PRACTICE_SEED, self.settings, level=PRACTICE_LEVEL, tutorial=True),
+                  "", fresh=True)
+
+    def tutorial_offered(self) -> None:
+        """The first visit's offer of the practice hand was taken or declined: not again."""
+        self.first_visit = False
+        if not self.settings.tutorial_offered:
+            self.settings.tutorial_offered = True
+            self.save_settings()
+
+    def answer(self, yes: bool) -> None:
+        """The player's answer to :attr:`question`: start the other game, or keep playing
+        the New Game in progress (going back to it from a Daily)."""
+        q, self.question = self.question, None
+        if q is None:
+            return
+        if yes:
+            self.new_game(q.rules, seed=q.seed, level=q.level, confirmed=True)
+        elif self.key != GAME_KEY:
+            self.resume_new_game()
+
+    def waiting_game(self) -> str | None:
+        """Where the New Game in progress stands (``at hand 4 of 10, your total +3``) while
+        the table shows something else (a Daily, the practice hand); None when there is
+        none or it is on the table."""
+        if self.key == GAME_KEY:
+            return None
+        save = self.store.peek(GAME_KEY)
+        try:
+            return _where_in(save.load_game()) if save is not None and save.in_progress() \
+                else None
+        except SheepsheadError:
+            return None
+
+    def resume_new_game(self) -> None:
+        """Go back to the New Game in progress (nothing happens when there is none)."""
+        stored = self.store.load(GAME_KEY)
+        if stored is None or self.key == GAME_KEY:
+            return
+        self.link = None
+        self._leave()
+        self._resume(stored, GAME_KEY)
+        self._remember("game")
+
+    def practice(self) -> None:
+        """Play the Daily on the table again, as practice (its result stays locked)."""
+        t = self.table
+        day = date_of_seed(t.seed) if t is not None else None
+        if day is None:
+            return
+        self.link = None
+        self._set(Table(daily_seed(day), self.settings, level=DAILY_LEVEL, practice=True),
+                  daily_key(day), fresh=True)
+
+    def reload(self) -> None:
+        """After another tab moved this game on: read it again from storage."""
+        key, t = self.key, self.table
+        self.stale = False
+        self.store.forget(key)
+        day = date_of_seed(t.seed) if t is not None else None
+        if day is not None:
+            self.table = None           # read again, not kept as it is on the table
+            self.open_daily(day)
+            return
+        save = self.store.load(GAME_KEY)
+        if save is not None:
+            self._resume(save, GAME_KEY)
+        else:
+            self.new_game(confirmed=True)
+
+    def _leave(self) -> None:
+        if self.key:
+            self.store.forget(self.key)
+        self.key = ""
+        self.stale = False
+
+    def _set(self, table: Table, key: str, fresh: bool) -> None:
+        self.table, self.key, self.fresh, self.stale = table, key, fresh, False
+
+    def _remember(self, opened: str) -> None:
+        if self.opened != opened:
+            self.opened = opened
+            self.save_settings()
+
+    def hash(self) -> str:
+        """The location hash of the game on the table."""
+        assert self.table is not None
+        if self.table.tutorial:
+            return TUTORIAL_HASH
+        return hash_of(self.table.seed, self.table.rules)
+
+    # ------------------------------------------------------------- saving
+    def save(self) -> None:
+        """Save the game on the table (after every action); lock a Daily's result once its
+        first play-through is over.  Another tab's newer save is never overwritten: the
+        session turns :attr:`stale` instead."""
+        t = self.table
+        if t is None or self.stale or t.tutorial:
+            return
+        save = GameSave.of(t.game, t.level, practice=t.practice, hints=t.hints)
+        try:
+            try:
+                self.store.save(save, replace_game=self.fresh)
+            except StorageFailed:         # full? the table's picture gives way to the save
+                if not drop_picture(self.store.storage):
+                    raise
+                self.store.save(save, replace_game=self.fresh)
+            self.fresh = False
+        except SaveConflict:
+            self.stale = True
+            return
+        except StorageFailed:
+            self.storage_refused()
+        if t.game.is_over and not t.practice:
+            self._record()
+            self.friends.record_mine(t)
+
+    # ------------------------------------------------- the table's picture
+    def saved_text(self) -> str | None:
+        """The stored text of the save of the game on the table (None: none, or unreadable)."""
+        try:
+            return self.store.storage.get(self.key)
+        except OSError:
+            return None
+
+    def keep_picture(self, text: str) -> None:
+        keep_picture(self.store.storage, text)
+
+    def rest(self) -> Rest | None:
+        """A finished Daily's line and the streak, for the picture (None: no such Daily);
+        worked out again when the stored results change (an import can lengthen the
+        streak) or the day does."""
+        day = self.daily_day()
+        if day is None:
+            return None
+        try:
+            stored = self.store.storage.get(RESULTS_KEY)
+        except OSError:
+            stored = None
+        seen = (day, self.today, stored)
+        if self._rest is None or self._rest[0] != seen:
+            self._rest = (seen, rest_of(self._book(), day, self.today))
+        return self._rest[1]
+
+    def save_settings(self) -> None:
+        try:
+            self.store.save_settings({**self.settings.to_json(), OPEN: self.opened})
+        except StorageFailed:
+            self.storage_refused()
+
+    def storage_event(self, key: str | None, new_text: str | None) -> bool:
+        """The browser's ``storage`` event: True (draw again) when another tab moved the
+        game on the table on (this tab then saves nothing until :meth:`reload`) or wrote the
+        Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`)."""
+        if key == RESULTS_KEY:
+            merged = self.results.external_change(new_text)
+            self.collect_notices()
+            return merged or self.table is not None
+        if self.table is None or self.stale or (key is not None and key != self.key):
+            return False
+        if self.store.external_change(key, new_text):
+            self.stale = True
+        return self.stale
+
+    # ---------------------------------------------------------- the Daily
+    def _book(self) -> ResultsBook:
+        return self.results.book()
+
+    def _record(self) -> DailyResult | None:
+        t = self.table
+        day = date_of_seed(t.seed) if t is not None else None
+        if t is None or day is None or self._book().result(day) is not None:
+            return None
+        try:
+            result = self.results.record(t.game, hints=t.hints, now=self.now(), level=t.level)
+        except StorageFailed:
+            self.storage_refused()
+            return None
+        except SaveError as e:
+            self.notice(f"Your result could not be kept: {e}.")
+            return None
+        return result
+
+    def daily_day(self) -> _dt.date | None:
+        """The date of the Daily on the table, when it is over (its results screen)."""
+        t = self.table
+        if t is None or not t.game.is_over:
+            return None
+        return date_of_seed(t.seed)
+
+    def daily_screen(self) -> DailyScreen | None:
+        """The results screen of the Daily on the table, once it is over."""
+        day = self.daily_day()
+        if day is None:
+            return None
+        t = self.table
+        assert t is not None
+        now = self.now()
+        book = self._book()
+        result = book.result(day)
+        rows: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        totals: tuple[int, ...] = ()
+        outcomes: tuple[Outcome, ...] = ()
+        if result is not None:
+            game = self._link(result.fragment).game()
+            rows = tuple(enumerate(game.hand_scores(), 1))
+            totals, outcomes = game.totals(), hand_outcomes(game)
+        par = self._par(day, result)
+        review = self.game_review
+        lesson = review.lesson() if review and review.key == (t.seed, t.practice) else None
+        return DailyScreen(day, result, rows, totals,
+                           t.game.totals() if t.practice else None, par,
+                           self.par_progress.get(day), countdown(now),
+                           daily_stats(book, now.date()).lines(), outcomes, *(lesson or ()))
+
+    def dialogs(self, ui: UiState) -> list[Dialog]:
+        """The stack of dialogs over the table, bottom first: the one on top is shown
+        (:meth:`overlay`) and is what Escape closes (the controller taps its ``close``).
+        From the bottom: a finished Daily's results screen (shown by itself until it is
+        closed), the board, the result link (or its spoiler guard), the name asked before a
+        share, a backup's question (or its reading), the question before leaving a New Game.
+        The table's own dialogs (the menu, a hand's summary…: ``ui.panel``) lie under them."""
+        out: list[Dialog] = []
+        t = self.table
+        if t is not None and (ui.panel == "results" or (
+                ui.panel is None and not ui.busy and ui.summary_closed_for != t.game.hand_number)):
+            screen = self.daily_screen()
+            if screen is not None:
+                out.append(Dialog("results", "close", lambda: results_html(screen)))
+        board = self.friends.overlay()
+        if board is not None:
+            out.append(Dialog(board[0], "board-close", lambda: board[1]))
+        v = self.link
+        if v is not None:
+            from ..viewer.viewer import spoiler_guard_html, viewer_html
+            if self.guarded():
+                out.append(Dialog("guard", "viewer-close", lambda: spoiler_guard_html(v.model)))
+            else:
+                out.append(Dialog("viewer", "viewer-close", lambda: viewer_html(
+                    v.model, v.state, own=self.own_result(), moves_checked=v.moves_checked,
+                    difference=v.difference, hints=v.link.hints or self.friends.hints_of(v.link),
+                    four_colour=self.settings.four_colour)))
+        asked = self.friends.name_question()
+        if asked is not None:
+            out.append(Dialog("name", "name-cancel", lambda: asked))
+        offer = self.moving.overlay()
+        if offer is not None:
+            out.append(Dialog(offer[0], "import-no", lambda: offer[1]))
+        if self.question is not None:
+            question = self.question
+            out.append(Dialog("confirm", "confirm-no", lambda: confirm_html(question)))
+        return out
+
+    def overlay(self, ui: UiState) -> tuple[str, str] | None:
+        """The dialog on top of the stack (:meth:`dialogs`), its kind and its HTML (the kinds
+        are ``<body data-overlay>``'s); None: none."""
+        stack = self.dialogs(ui)
+        return (stack[-1].kind, stack[-1].html()) if stack else None
+
+    def stats_lines(self) -> tuple[str, ...]:
+        return daily_stats(self._book(), self.today).lines()
+
+    def _par(self, day: _dt.date, result: DailyResult | None) -> int | None:
+        return result.par if result is not None and result.par is not None else self.par_known.get(day)
+
+    def game_review_job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+        """Once the par is known, the job reviewing every hand of the Daily (its lesson)."""
+        day, t = self.daily_day(), self.table
+        if day is None or t is None or day in self.par_progress or (
+                self.game_review is not None and self.game_review.key == (t.seed, t.practice)):
+            return None
+        review, hands = GameReview((t.seed, t.practice)), t.finished_hands()
+        self.game_review = review
+        return lambda redraw: run_game_review(review, hands, redraw)
+
+    def par_wanted(self) -> _dt.date | None:
+        """The date whose par the results screen waits for (None: none to work out)."""
+        day = self.daily_day()
+        if day is None or day in self.par_progress or day in self.par_known:
+            return None
+        result = self._book().result(day)
+        return day if result is not None and result.par is None else None
+
+    async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
+        """Work out ``day``'s par in the background and keep it (:mod:`.background`)."""
+        from ..daily import background  # loaded when first used (the par, a link's check)
+        await background.work_out_par(day, self.results, self.par_progress, self.par_known, redraw)
+
+    # --------------------------------------------------------------- share
+    def share_line(self, page_url: str) -> str:
+        """The share text of the game on the table (a Daily's practice says so)."""
+        t = self.table
+        assert t is not None
+        day = date_of_seed(t.seed)
+        par = None
+        if day is not None and not t.practice and t.game.is_over:
+            par = self._par(day, self._book().result(day))
+        return share_text(t.game, page_url, level=t.level, par=par, practice=t.practice,
+                          hints=t.hints and not t.practice, by=self.settings.name or None)
+
+    def share_result_line(self, page_url: str) -> str | None:
+        """The share text of the locked result of the Daily on the table."""
+        day = self.daily_day()
+        result = self._book().result(day) if day is not None else None
+        if day is None or result is None:
+            return None
+        game = self._link(result.fragment).game()
+        return share_text(game, page_url, level=result.level, hints=result.hints,
+                          par=self._par(day, result), by=self.settings.name or None)
+
+    def _link(self, fragment: str) -> ResultLink:
+        if fragment not in self._links:
+            self._links[fragment] = parse_result(fragment)
+        return self._links[fragment]
+
+
+def _in_progress(game: Game) -> bool:
+    """At least one action taken and not over (the question's condition)."""
+    return not game.is_over and any(h.history for h in game.hands)
+
+
+def _where_in(game: Game) -> str:
+    you = game.totals()[0]
+    return (f"at hand {game.hand_number} of {game.length}, your total "
+            f"{signed(you)}")
+

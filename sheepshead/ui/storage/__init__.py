@@ -1,0 +1,3 @@
+"""What the browser keeps: stored JSON read safely, a save per game, the settings, the table's
+picture.
+"""

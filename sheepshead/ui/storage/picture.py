@@ -1,0 +1,161 @@
+"""The table's picture: what the page drew last, kept with the save, so that a return visit
+shows the table at once, before Python starts (issue 23; ``static/picture.js`` draws it).
+
+Pure Python (no ``js``).  The saves stay the one truth: a picture is only a drawing of one,
+and it names the save it shows by its key and a digest of its text (:func:`save_digest`:
+CRC-32 of the UTF-8 text, eight hex digits; ``""`` for a game not saved yet).  The page's
+script draws it only when the game that will open is that save, unchanged, and throws it
+away when that save has moved on; the engine's first draw then replaces it region by region
+(the same HTML: nothing changes on screen).
+
+What is kept (:func:`picture_text`, one JSON object under :data:`PICTURE_KEY`):
+
+* ``key``, ``save``, ``hash``: the save (key and digest) and the location hash of its game;
+* ``regions``: the table's regions as drawn (the dialogs only when the engine opens them
+  again on its own: a hand's summary, a Daily's results);
+* ``attrs``: the attributes the page's styles read (three- and four-handed tables, an open
+  dialog), ``classes`` the look's body classes, ``title``;
+* ``rest``: after a finished Daily, its line and the streak, shown on the next day while
+  the new Daily is dealt (``Today's Daily is being dealt…``).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass
+
+from .saves import DAILY_PREFIX, GAME_KEY, OLD_SAVE_KEY, SETTINGS_KEY, Storage
+
+__all__ = ["PICTURE_KEY", "PICTURE_FORMAT", "TABLE_REGIONS", "PANELS_KEPT", "PICTURE_MARKUP",
+           "Rest", "save_digest", "picture_text", "keep_picture", "drop_picture",
+           "script_constants"]
+
+PICTURE_KEY = "sheepshead.picture"
+PICTURE_FORMAT = "sheepshead-picture/1"
+TABLE_REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
+                 "tip", "actions", "mine", "hand")
+"""The regions a picture keeps (``panel`` only with :data:`PANELS_KEPT`; never the notices)."""
+PANELS_KEPT = ("summary", "results")
+"""The dialogs the engine opens again by itself on a start, so a picture keeps them."""
+ATTRS_KEPT = ("hidden", "inert", "data-players", "data-panel")
+"""The attributes a picture keeps: what the page's styles read, not the marks that say the
+table is live (``data-ready``, ``data-busy``…: the tests and the bench wait on those)."""
+
+
+# What a stored picture's markup may hold.  Storage is written by whatever can write the
+# origin's storage (on a shared host, any other page of it), so static/picture.js puts a
+# picture on the page only when every node of every region passes this list: HTML and SVG
+# elements by name, attributes by name with their values matched in full against a pattern
+# (None: any text, for words such as a title).  Anything else (a script of any type,
+# PyScript's own elements, meta, link, base, iframe, object, style, an event attribute, a
+# URL other than the rules pages, a comment) and the whole picture is thrown away.  Every
+# picture the engine keeps passes (tests/test_ui_picture.py renders the screens and checks).
+_NUMBER = r"-?([0-9]{1,4}(\.[0-9]{1,3})?|\.[0-9]{1,3})%?"
+_NUMBERS = r"[0-9 .,\-]{0,4000}"
+_WORDS = r"[A-Za-z0-9 _\-]{0,200}"
+_DATA = r"[A-Za-z0-9 _.,:#=+\-]{0,200}"
+_COLOUR = r"#[0-9a-fA-F]{3,8}|none|currentColor"
+PICTURE_MARKUP: dict[str, object] = {
+    "html": ["a", "abbr", "b", "bdi", "br", "button", "caption", "dd", "div", "dl", "dt", "em",
+             "figcaption", "figure", "h2", "h3", "h4", "i", "input", "kbd", "label", "li", "ol",
+             "option", "p", "section", "select", "small", "span", "strong", "sub", "sup",
+             "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul"],
+    "svg": ["svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+            "text", "tspan", "title"],
+    "attributes": {
+        "class": _WORDS, "id": r"[a-z][a-z0-9\-]{0,60}", "role": r"[a-z]{1,30}",
+        "title": None, "type": r"button|checkbox|radio|text", "tabindex": r"-?[0-9]{1,2}",
+        "disabled": r"|disabled", "hidden": r"|hidden", "inert": r"|inert",
+        "checked": r"|checked", "selected": r"|selected", "scope": r"col|row|colgroup|rowgroup",
+        "colspan": r"[0-9]{1,2}", "rowspan": r"[0-9]{1,2}", "value": None, "name": _WORDS,
+        "for": r"[a-z][a-z0-9\-]{0,60}", "maxlength": r"[0-9]{1,3}", "spellcheck": r"true|false",
+        "autocomplete": r"[a-z\-]{1,30}",
+        "href": r"\./static/[a-z]{1,30}\.html(#[a-z0-9\-]{1,60})?", "target": r"_blank",
+        "rel": r"noopener( noreferrer)?",
+        "viewBox": _NUMBERS, "focusable": r"true|false", "d": r"[MmLlHhVvCcSsQqTtAaZz0-9 .,\-]{0,8000}",
+        "points": _NUMBERS, "transform": r"[a-z0-9 .,()\-]{0,200}", "fill": _COLOUR,
+        "stroke": _COLOUR, "fill-opacity": _NUMBER, "stroke-opacity": _NUMBER, "opacity": _NUMBER,
+        "stroke-width": _NUMBER, "stroke-linecap": r"round|butt|square",
+        "stroke-linejoin": r"round|miter|bevel", "text-anchor": r"start|middle|end",
+        "font-size": _NUMBER, "font-weight": r"bold|normal|[1-9]00",
+        "x": _NUMBER, "y": _NUMBER, "width": _NUMBER, "height": _NUMBER, "rx": _NUMBER,
+        "ry": _NUMBER, "cx": _NUMBER, "cy": _NUMBER, "r": _NUMBER, "x1": _NUMBER,
+        "x2": _NUMBER, "y1": _NUMBER, "y2": _NUMBER, "dx": _NUMBER, "dy": _NUMBER,
+    },
+    "prefixed": {"aria-": None, "data-": _DATA},
+    "prefixedName": r"[a-z]{1,20}(-[a-z]{1,20}){0,3}",
+}
+"""The elements and attributes a stored picture may hold (static/picture.js checks them)."""
+
+
+@dataclass(frozen=True)
+class Rest:
+    """A finished Daily's line and the streak, for the next day's first second."""
+
+    line: str
+    streak: int
+    through: str
+    """The last date the streak counts (ISO): the page shows the streak only when that is
+    today or yesterday (else it is broken)."""
+
+
+def _dialog(selector: str, name: str) -> bool:
+    """Whether an attribute says a dialog is open (left out with the dialog: the page's
+    own HTML has none open)."""
+    return selector == "#panel" or name in ("inert", "data-panel")
+
+
+def save_digest(text: str | None) -> str:
+    """The digest a picture names its save by (``static/picture.js`` computes the same)."""
+    if text is None:
+        return ""
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def picture_text(*, key: str, save: str | None, fragment: str, regions: dict[str, str],
+                 attrs: tuple[tuple[str, str, str | None], ...], classes: tuple[str, ...],
+                 title: str, panel: bool, rest: Rest | None) -> str:
+    """The picture of the table as drawn (``regions``: every region's HTML; ``attrs`` the
+    draw's attributes), naming the save ``key`` whose text is ``save`` (None: not saved)."""
+    kept = TABLE_REGIONS + (("panel",) if panel else ())
+    data: dict[str, object] = {
+        "format": PICTURE_FORMAT, "key": key, "save": save_digest(save), "hash": fragment,
+        "regions": {r: regions.get(r, "") for r in kept},
+        "attrs": [[sel, name, value] for sel, name, value in attrs
+                  if name in ATTRS_KEPT and (panel or not _dialog(sel, name))],
+        "classes": list(classes), "title": title,
+    }
+    if rest is not None:
+        data["rest"] = {"line": rest.line, "streak": rest.streak, "through": rest.through}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def keep_picture(storage: Storage, text: str) -> None:
+    """Keep the table's picture.  Where storage refuses it (full), the older picture goes
+    too; the save's own failure, if any, says so once (the picture is only a drawing)."""
+    try:
+        storage.set(PICTURE_KEY, text)
+    except OSError:
+        drop_picture(storage)
+
+
+def drop_picture(storage: Storage) -> bool:
+    """Remove the table's picture: True when one was removed (room for a save)."""
+    try:
+        if storage.get(PICTURE_KEY) is None:
+            return False
+        storage.remove(PICTURE_KEY)
+    except OSError:
+        return False
+    return True
+
+
+def script_constants() -> dict[str, object]:
+    """What static/picture.js needs to know, written into it by build.py from here (each fact
+    in one place): the picture's key and format, the saves' keys, the regions and attributes
+    a picture keeps, and :data:`PICTURE_MARKUP`."""
+    return {"key": PICTURE_KEY, "format": PICTURE_FORMAT, "gameKey": GAME_KEY,
+            "dailyPrefix": DAILY_PREFIX, "settingsKey": SETTINGS_KEY,
+            "oldSaveKey": OLD_SAVE_KEY, "regions": [*TABLE_REGIONS, "panel"],
+            "attrs": list(ATTRS_KEPT), "markup": PICTURE_MARKUP}
