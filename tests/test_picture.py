@@ -16,6 +16,8 @@ from conftest import QUIET_JS
 from table_helpers import BOOT_TIMEOUT_MS, READY, body, hand_cards, wait_idle
 from test_ui_picture import PLANTED
 
+from sheepshead.ui.picture import save_digest
+
 GAME = "#game=00000000000000c3"
 HOLD_STEPS = 600
 
@@ -342,3 +344,38 @@ def test_a_planted_picture_is_thrown_away_and_nothing_of_it_reaches_the_page(
     assert "planted" not in page.content()
     assert picture_of(page) is not None and "planted" not in json.dumps(picture_of(page))
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("when", ["today", "past"])
+def test_a_daily_opened_and_left_is_drawn_from_its_picture_on_the_next_visit(
+        profile, when) -> None:
+    """Issue 37: a Daily opened and left, not played (today's, or a past one from a friend's
+    link): the next visit of the same link draws its table before Python starts, the
+    picture naming the Daily's save (or none yet) by its CRC."""
+    page = profile.page(hold=True)
+    page.goto(profile.url, wait_until="domcontentloaded")
+    day = page.evaluate("""(() => { const d = new Date(); d.setDate(d.getDate() - %d);
+        const two = n => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
+                        % (0 if when == "today" else 9))
+    profile.drop(page)
+    link = f"#daily={day}"
+    before = first_visit(profile, link)
+    assert len(before["hand"]) == 6
+    page = profile.page(hold=True, watch=True)
+    page.goto(profile.url + link, wait_until="domcontentloaded")
+    picture = picture_of(page)
+    assert picture is not None and picture["key"] == f"sheepshead.daily.{day}"
+    saved = page.evaluate("k => localStorage.getItem(k)", picture["key"])
+    assert picture["save"] == save_digest(saved)          # the save it draws, by its CRC
+    assert picture["hash"] == link
+    assert page.get_attribute("html", "data-table") == "stored"
+    assert page.get_attribute("body", "data-ready") is None
+    assert hand_cards(page) == before["hand"]
+    assert page.inner_text("#actions") == before["actions"]
+    profile.release(page)
+    assert hand_cards(page) == before["hand"]
+    assert body(page, "seq") == before["seq"]
+    assert len(page.evaluate("window.__seen")) == 1, page.evaluate("window.__seen")
+    assert profile.errors == []
