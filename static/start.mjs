@@ -172,7 +172,10 @@ async function withCompiled(compiled, load) {
   };
   WebAssembly.instantiateStreaming = async function (response, imports) {
     if (await response !== standIn) return ownInstantiate.call(this, response, imports);
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    await nextTask();                      // Emscripten's own set-up ends a task here
+    const instance = await WebAssembly.instantiate(module, imports);
+    await nextTask();                      // and its linking of the instance begins one
+    return { module, instance };
   };
   try {
     return await load();
