@@ -148,7 +148,7 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
         print(f"build.py: {snapshot_file(key)}: the started game's memory snapshot "
               f"({size:,} bytes gzip, SHA-256 {digest[:12]}…; --no-snapshot: none)")
     write_start_module(out, key, digest)
-    write_first_picture(out)
+    write_first_picture(out, write_daily_pictures(out, datetime.date.today()))
     write_manifest(out)
     _, files, version = write_service_worker(out)  # last: it lists every other file
     print(f"build.py: {SERVICE_WORKER_FILE} precaches {len(files)} files (version {version})")
@@ -536,11 +536,12 @@ FIRST_PICTURE = "static/first-picture.js"
 PICTURE_SCRIPT = "static/picture.js"
 
 
-def write_first_picture(out: Path) -> None:
+def write_first_picture(out: Path, dailies: tuple[str, str]) -> None:
     """The table a first visit opens (the practice hand at your first decision), for
     static/picture.js to draw before Python starts: `window.sheepsheadFirstPicture`, the
     picture of `sheepshead.ui.page.firstvisit.first_visit_picture` (the engine's own first draw);
-    and static/picture.js what it must know (`sheepshead.ui.storage.picture.script_constants`)."""
+    and static/picture.js what it must know (`sheepshead.ui.storage.picture.script_constants`, and
+    `dailies`: the first and last day of the Dailies' first tables, write_daily_pictures)."""
     from sheepshead.ui.page.firstvisit import first_visit_picture  # the repository's package
     from sheepshead.ui.storage.picture import script_constants
 
@@ -548,8 +549,26 @@ def write_first_picture(out: Path) -> None:
     (out / FIRST_PICTURE).write_text(f"window.sheepsheadFirstPicture = {text};\n",
                                      encoding="utf-8")
     template = (ROOT / PICTURE_SCRIPT).read_text(encoding="utf-8")
-    filled = fill_placeholders(template, {"PICTURE": script_constants()})
+    filled = fill_placeholders(template, {"PICTURE": {**script_constants(), "dailies": dailies}})
     (out / PICTURE_SCRIPT).write_text(filled, encoding="utf-8")
+
+
+DAILY_PICTURES = "static/dailies.json"
+
+
+def write_daily_pictures(out: Path, today: datetime.date) -> tuple[str, str]:
+    """The first table of each Daily from DAILY_PICTURE_DAYS before `today` to as many after
+    (`sheepshead.ui.page.firstvisit.daily_picture`), in one JSON object by day: static/picture.js
+    fetches it for a first visit through a Daily's link. One file, not one a day: the 15
+    pictures share most of their markup, 7.7 KB gzip together against 43 KB apart, and it is
+    precached as every file is. Returns the first and last day (ISO), for static/picture.js."""
+    from sheepshead.ui.page.firstvisit import DAILY_PICTURE_DAYS, daily_picture
+
+    days = [today + datetime.timedelta(days=k)
+            for k in range(-DAILY_PICTURE_DAYS, DAILY_PICTURE_DAYS + 1)]
+    pictures = ",".join(f'"{day.isoformat()}":{daily_picture(day)}' for day in days)
+    (out / DAILY_PICTURES).write_text("{" + pictures + "}\n", encoding="utf-8")
+    return days[0].isoformat(), days[-1].isoformat()
 
 
 def write_service_worker(out: Path) -> tuple[Path, list[str], str]:

@@ -1,7 +1,8 @@
 // The table at once on a return visit (issue 23): before Python starts, draw the table's
 // picture that the page kept with the save (sheepshead/ui/storage/picture.py writes it under
 // "sheepshead.picture" whenever the table rests). On a first visit (no link, nothing kept),
-// the practice hand's first table, which build.py ships (static/first-picture.js).
+// the practice hand's first table, which build.py ships (static/first-picture.js); through a
+// Daily's link, that Daily's first table (static/dailies.json, fetched).
 //
 // A classic script right after the table's HTML, so it runs before the first paint. The saves
 // stay the one truth: the picture names the save it is a drawing of (its key and a CRC-32 of its
@@ -189,6 +190,47 @@
     return true;
   }
 
+  // A first visit through a Daily's link (#daily=<date>, nothing of the game kept here):
+  // that Daily's first table, which build.py ships for the days around its own
+  // (static/dailies.json, by day; PAGE.dailies: the first and last day), fetched when a
+  // link asks for one of those days. Drawn only while the engine has
+  // not drawn yet and the link is still the same; a day with no file, a Daily still to come
+  // (the engine says so) or any failure: the loading line.
+  const DAILY_LINK = /^#daily=([0-9]{4}-[0-9]{2}-[0-9]{2})$/;
+
+  function dailyLink(store) {
+    const day = DAILY_LINK.exec(location.hash);
+    if (!day || day[1] > isoDay(new Date()) || typeof WebAssembly !== "object") return null;
+    const [first, last] = PAGE.dailies;     // the days build.py drew
+    if (day[1] < first || day[1] > last) return null;
+    for (let i = 0; i < store.length; i++) {
+      if ((store.key(i) || "").startsWith("sheepshead.")) return null;
+    }
+    return day[1];
+  }
+
+  function drawDaily(day) {
+    const hash = location.hash;
+    fetch("./static/dailies.json").then((r) => r.ok ? r.json() : null).then((pictures) => {
+      const own = pictures && Object.prototype.hasOwnProperty.call(pictures, day);
+      const picture = own ? pictures[day] : null;
+      const live = document.body.dataset.ready === "1" || location.hash !== hash;
+      if (live || !valid(picture) || picture.hash !== hash) return;
+      const regions = regionsOf(picture);
+      if (regions === null) return;
+      drawFirst(picture, regions);
+    }).catch(() => { /* the loading line stays */ });
+  }
+
+  // A first visit's table (the practice hand, a Daily's): the loading line under the title.
+  function drawFirst(picture, regions) {
+    drawTable(picture, regions);
+    document.documentElement.dataset.table = "first";   // static/loading.js says how far
+    const app = document.getElementById("app");
+    if (app) app.setAttribute("aria-busy", "true");
+    mark("table-visible");
+  }
+
   function valid(picture) {
     return !!picture && picture.format === FORMAT && typeof picture.key === "string"
       && !!picture.regions && typeof picture.regions === "object"
@@ -209,11 +251,12 @@
     if (firstVisit(store)) {      // build.py's static/first-picture.js
       const first = window.sheepsheadFirstPicture;
       const regions = valid(first) ? regionsOf(first) : null;
-      if (regions === null) return;
-      drawTable(first, regions);
-      root.dataset.table = "first";   // static/loading.js says how far the start is
-      if (app) app.setAttribute("aria-busy", "true");
-      mark("table-visible");
+      if (regions !== null) drawFirst(first, regions);
+      return;
+    }
+    const day = dailyLink(store);
+    if (day !== null) {
+      drawDaily(day);
       return;
     }
     let picture;

@@ -23,9 +23,10 @@ AT_DOM_CONTENT_LOADED = """document.addEventListener('DOMContentLoaded', () => {
 });"""
 
 
-LINK = "#daily=2026-12-01"
-"""A first visit through a link shows the loading line (without one it shows the practice
-hand's table at once: tests/test_picture.py)."""
+LINK = "#game=00000000000000c3"
+"""A first visit through a game's link shows the loading line (without a link it shows the
+practice hand's table at once, and through a Daily's link of the days build.py drew that
+Daily's: tests/test_picture.py)."""
 
 
 def boot(page, url: str) -> None:

@@ -16,6 +16,8 @@ from conftest import QUIET_JS
 from table_helpers import BOOT_TIMEOUT_MS, READY, body, hand_cards, wait_idle
 from test_ui_picture import PLANTED
 
+from sheepshead.ui.storage.picture import save_digest
+
 GAME = "#game=00000000000000c3"
 HOLD_STEPS = 600
 
@@ -342,3 +344,90 @@ def test_a_planted_picture_is_thrown_away_and_nothing_of_it_reaches_the_page(
     assert "planted" not in page.content()
     assert picture_of(page) is not None and "planted" not in json.dumps(picture_of(page))
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("when", ["today", "past"])
+def test_a_daily_opened_and_left_is_drawn_from_its_picture_on_the_next_visit(
+        profile, when) -> None:
+    """Issue 37: a Daily opened and left, not played (today's, or a past one from a friend's
+    link): the next visit of the same link draws its table before Python starts, the
+    picture naming the Daily's save (or none yet) by its CRC."""
+    page = profile.page(hold=True)
+    page.goto(profile.url, wait_until="domcontentloaded")
+    day = page.evaluate("""(() => { const d = new Date(); d.setDate(d.getDate() - %d);
+        const two = n => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
+                        % (0 if when == "today" else 9))
+    profile.drop(page)
+    link = f"#daily={day}"
+    before = first_visit(profile, link)
+    assert len(before["hand"]) == 6
+    page = profile.page(hold=True, watch=True)
+    page.goto(profile.url + link, wait_until="domcontentloaded")
+    picture = picture_of(page)
+    assert picture is not None and picture["key"] == f"sheepshead.daily.{day}"
+    saved = page.evaluate("k => localStorage.getItem(k)", picture["key"])
+    assert picture["save"] == save_digest(saved)          # the save it draws, by its CRC
+    assert picture["hash"] == link
+    assert page.get_attribute("html", "data-table") == "stored"
+    assert page.get_attribute("body", "data-ready") is None
+    assert hand_cards(page) == before["hand"]
+    assert page.inner_text("#actions") == before["actions"]
+    profile.release(page)
+    assert hand_cards(page) == before["hand"]
+    assert body(page, "seq") == before["seq"]
+    assert len(page.evaluate("window.__seen")) == 1, page.evaluate("window.__seen")
+    assert profile.errors == []
+
+
+DAY_JS = """(back) => { const d = new Date(); d.setDate(d.getDate() - back);
+    const two = n => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; }"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("back", [0, 3])
+def test_a_first_visit_through_a_daily_link_shows_its_table_before_python(profile, back) -> None:
+    """Issue 37: build.py ships the first table of the Dailies around its date (the
+    engine's own first draw, in CPython); a first visit through today's or a past Daily's
+    link fetches that day's and draws it before Python, and the engine's first draw (in
+    Pyodide) is the same HTML, region by region, with no other cards ever shown."""
+    page = profile.page(hold=True, watch=True)
+    page.goto(profile.url + "static/rules.html")
+    day = page.evaluate(DAY_JS, back)
+    page.close()
+    page = profile.page(hold=True, watch=True)
+    page.goto(profile.url + f"#daily={day}", wait_until="domcontentloaded")
+    page.wait_for_selector('html[data-table="first"]', state="attached", timeout=10_000)
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.get_attribute("#app", "aria-busy") == "true"
+    assert page.locator("#loading").count() == 0
+    before = regions(page)
+    cards = hand_cards(page)
+    assert len(cards) == 6 and day in page.inner_text("#info")
+    assert page.title().startswith(f"Sheepshead · Daily {day}")
+    page.screenshot(path=f"/tmp/daily-picture-{back}.png")
+    profile.release(page)
+    assert page.get_attribute("html", "data-table") is None
+    assert regions(page) == before and hand_cards(page) == cards
+    assert len(page.evaluate("window.__seen")) == 1
+    assert profile.errors == []
+
+
+@pytest.mark.browser
+def test_a_daily_link_with_no_picture_shows_the_loading_line(profile) -> None:
+    """A day outside build.py's window (or still to come): no table is drawn before Python,
+    never a wrong one; the loading line shows."""
+    for back in (40, -1):
+        page = profile.page(hold=True)
+        page.goto(profile.url + "static/rules.html")
+        day = page.evaluate(DAY_JS, back)
+        page.close()
+        page = profile.page(hold=True)
+        page.goto(profile.url + f"#daily={day}", wait_until="domcontentloaded")
+        page.wait_for_timeout(800)
+        assert page.get_attribute("html", "data-table") is None, day
+        assert hand_cards(page) == [] and page.locator("#loading").is_visible(), day
+        profile.drop(page)
+    assert profile.errors == []

@@ -137,8 +137,11 @@ def test_a_first_visit_restores_the_shipped_snapshot_and_plays_as_a_fresh_start(
             page.on("console", lambda m: problems.append(m.text)
                     if m.type in ("error", "warning") else None)
             page.on("pageerror", lambda e: problems.append(str(e)))
+            wasm: list[str] = []
+            page.on("request", lambda r: wasm.append(r.url) if r.url.endswith(".wasm") else None)
             boot(page, site_url + GAME)                 # a fresh profile: a first visit
             assert start_of(page) == how
+            assert len(wasm) == 1, wasm      # compiled early (start.mjs): still asked for once
             marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
             assert ("sheepshead:snapshot-ready" in marks) == (how == "snapshot")
             assert page_python(page, CHOICES) == expected, how
