@@ -485,8 +485,13 @@ SNAPSHOT_GZIP_LEVEL = 6
 
 
 def start_key(out: Path) -> str:
-    """The key of this build's start: a hash of what its snapshot depends on (START_INPUTS)."""
-    return content_hash(out, list(START_INPUTS))[:20]
+    """The key of this build's start: a hash of what its snapshot depends on (START_INPUTS,
+    and the sources that make it: the module list and the script), so that a snapshot made
+    another way is never shipped under the same name."""
+    digest = hashlib.sha256(content_hash(out, list(START_INPUTS)).encode())
+    for source in (SNAPSHOT_MODULES, SNAPSHOT_SCRIPT):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:20]
 
 
 def snapshot_file(key: str) -> str:

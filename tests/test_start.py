@@ -207,3 +207,21 @@ def test_a_foreign_snapshot_planted_in_the_cache_is_refused(browser, site_server
         assert "sheepshead-start:" not in " ".join(page.evaluate("caches.keys()"))
     finally:
         context.close()
+
+
+def test_the_start_key_changes_with_the_snapshots_module_list(tmp_path, monkeypatch) -> None:
+    """A snapshot is named by the build's start key: the same inputs, and the same list of
+    modules imported in it, give the same key; a changed list gives another (a build that only
+    imports one more module must not ship its snapshot under the old name)."""
+    import build
+
+    for name in build.START_INPUTS:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(name.encode())
+    listing = tmp_path / "modules.txt"
+    listing.write_text("sheepshead\n", encoding="utf-8")
+    monkeypatch.setattr(build, "SNAPSHOT_MODULES", listing)
+    key = build.start_key(tmp_path)
+    assert build.start_key(tmp_path) == key and re.fullmatch(r"[0-9a-f]{20}", key)
+    listing.write_text("sheepshead\nsheepshead.ui.backup.backup\n", encoding="utf-8")
+    assert build.start_key(tmp_path) != key
