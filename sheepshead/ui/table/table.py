@@ -16,7 +16,7 @@ game comes from :meth:`Table.view`.
   raised, never hidden.
 * :meth:`Table.resume` — a table for a saved game (:mod:`.saves` writes and reads the
   save, replaying every action through the engine).
-* :class:`TableView`, :class:`HandSummary`, :class:`ScoreSheet` — what the page draws
+* :class:`TableView`, :class:`FinishedHand`, :class:`ScoreSheet` — what the page draws
   (:mod:`.tableview`).
 * Help at the table: :meth:`Table.hint`, :meth:`Table.undo`, :meth:`Table.claim`,
   :meth:`Table.refusal` (an illegal tap), :meth:`Table.forced_play` (auto-play).
@@ -49,10 +49,10 @@ from ...undo import had_choice, undo_point, undone
 from ...view import SeatView
 from ..look.wording import HUMAN, names_for
 from ..storage.settings import LEVELS, Settings
-from .tableview import Event, HandSummary, ScoreSheet, TableView, hand_summary, score_sheet
+from .tableview import Event, FinishedHand, ScoreSheet, TableView, hand_summary, score_sheet
 from .thinking import Thinking
 
-__all__ = ["Event", "TableView", "HandSummary", "ScoreSheet", "Table"]
+__all__ = ["Event", "TableView", "FinishedHand", "ScoreSheet", "Table"]
 
 # -------------------------------------------------------------------- table
 class Table:
@@ -316,7 +316,7 @@ class Table:
         return events
 
     # -------------------------------------------------------------- results
-    def hand_summary(self, number: int | None = None) -> HandSummary:
+    def hand_summary(self, number: int | None = None) -> FinishedHand:
         """The after-hand summary of hand ``number`` (default: the current one, when over)."""
         return hand_summary(self.game, number)
 

@@ -1,12 +1,14 @@
 """What the page draws of a table: :class:`TableView` (seat 0's view of the hand plus the game
-around it), :class:`HandSummary` (a finished hand) and :class:`ScoreSheet`, and the
-:class:`Event` of one action.  Frozen values made by :class:`~sheepshead.ui.table.table.Table`.
+around it), :class:`FinishedHand` (a finished hand: the table's summary, the viewer's hands)
+and :class:`ScoreSheet`, and the :class:`Event` of one action.  Frozen values made by
+:class:`~sheepshead.ui.table.table.Table`.
 
 Pure Python, no ``js``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...cards import Card
@@ -15,12 +17,14 @@ from ...game import Game
 from ...grammar import date_of_seed
 from ...position import CallKind
 from ...rules import DEFAULT_RULES, Rules
+from ...scoring import HandResult
 from ...trickinfo import PointsTaken
-from ...view import SeatView
+from ...view import SeatView, ViewTrick
 from ..look.wording import HUMAN, NAMES, hand_outcome, multiplier_text
 from ..storage.settings import Settings
 
-__all__ = ["Event", "TableView", "HandSummary", "ScoreSheet", "hand_summary", "score_sheet"]
+__all__ = ["Event", "TableView", "FinishedHand", "ScoreSheet", "finished_hand", "hand_summary",
+           "score_sheet"]
 
 
 # ------------------------------------------------------------ values drawn
@@ -47,7 +51,7 @@ class TableView:
     winners: tuple[int, ...]
     settings: Settings
     sheet: ScoreSheet
-    summary: HandSummary | None
+    summary: FinishedHand | None
     """The finished hand's summary (None while it is played)."""
     hint: str | None = None
     """Why some of your cards cannot be played now (``You must follow trump.``)."""
@@ -96,10 +100,16 @@ class TableView:
 
 
 @dataclass(frozen=True)
-class HandSummary:
-    """What happened in a finished hand, for the after-hand panel."""
+class FinishedHand:
+    """A finished hand, everything public, as the page shows it afterwards: the after-hand
+    summary at the table and each hand of a result link's viewer (one type, one builder:
+    :func:`finished_hand`).  Hand ``number`` (1-based), its ``redeal`` (doubler throw-ins
+    before it); ``stakes`` the multiplier in words (``×2 cracked``, ``""`` when the hand
+    counted once); ``outcome`` who won and how, in the words of whoever shows it (the table
+    says "you", the viewer names the sender)."""
 
     number: int
+    redeal: int
     dealer: int
     leaster: bool
     picker: int | None
@@ -109,18 +119,34 @@ class HandSummary:
     alone: bool
     blind: tuple[Card, ...]
     bury: tuple[Card, ...]
+    unknown: Card | None
     side_points: tuple[int, int] | None
     points: tuple[int, ...]
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
-    outcome: str
-    """A short sentence: who won and how."""
-    multiplier: int = 1
-    stakes: str = ""
-    """The multiplier in words (``×2 cracked``), ``""`` when the hand counted once."""
-    thrown_in: bool = False
+    multiplier: int
+    stakes: str
+    thrown_in: bool
     """Everyone passed under the doubler option: nothing scored, the hand is dealt again."""
-    redeal: int = 0
+    tricks: tuple[ViewTrick, ...]
+    outcome: str
+
+
+def finished_hand(number: int, redeal: int, v: SeatView, outcome: Callable[[HandResult], str]
+                  ) -> FinishedHand:
+    """Hand ``number`` (dealt ``redeal`` times before) from ``v``, a seat's view of it once
+    over; ``outcome`` words its result."""
+    r = v.result
+    if r is None:
+        raise SheepsheadError(f"hand {number} is not over")
+    return FinishedHand(
+        number=number, redeal=redeal, dealer=v.dealer, leaster=r.leaster, picker=r.picker,
+        partner=r.partner, called=r.called, call_kind=v.call_kind, alone=r.alone,
+        blind=tuple(v.blind or ()), bury=tuple(r.bury or ()), unknown=v.unknown,
+        side_points=r.side_points, points=tuple(r.points), tricks_won=tuple(v.tricks_won),
+        scores=tuple(r.scores), multiplier=v.multiplier,
+        stakes=multiplier_text(v.multiplier, redeal, v.cracked_by, v.recracked, v.blitzed),
+        thrown_in=bool(r.thrown_in), tricks=v.tricks, outcome=outcome(r))
 
 
 @dataclass(frozen=True)
@@ -132,7 +158,7 @@ class ScoreSheet:
     winners: tuple[int, ...]
 
 
-def hand_summary(g: Game, number: int | None = None) -> HandSummary:
+def hand_summary(g: Game, number: int | None = None) -> FinishedHand:
     """The after-hand summary of hand ``number`` (default: the current one, when over);
     of a hand dealt again (doubler), its last deal."""
     number = number or g.hand_number
@@ -140,19 +166,8 @@ def hand_summary(g: Game, number: int | None = None) -> HandSummary:
     if not entries:
         raise SheepsheadError(f"hand {number} is not dealt")
     i = entries[-1]
-    h, redeal = g.hands[i], g.deals[i][1]
-    if not h.is_over:
-        raise SheepsheadError(f"hand {number} is not over")
-    v = h.view(HUMAN)
-    r = h.result()
-    return HandSummary(
-        number=number, dealer=h.dealer, leaster=r.leaster, picker=r.picker,
-        partner=r.partner, called=r.called, call_kind=v.call_kind, alone=r.alone,
-        blind=tuple(v.blind or ()), bury=tuple(v.bury or ()), side_points=r.side_points,
-        points=tuple(r.points), tricks_won=tuple(v.tricks_won), scores=tuple(r.scores),
-        outcome=hand_outcome(r), multiplier=v.multiplier,
-        stakes=multiplier_text(v.multiplier, redeal, v.cracked_by, v.recracked, v.blitzed),
-        thrown_in=bool(r.thrown_in), redeal=redeal)
+    return finished_hand(number, g.deals[i][1], g.hands[i].view(HUMAN), hand_outcome)
+
 
 def score_sheet(g: Game) -> ScoreSheet:
     rows = tuple((n, tuple(h.result().scores)) for (n, _), h in zip(g.deals, g.hands, strict=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from html import escape
 
 from ...actions import Kind
@@ -31,7 +31,7 @@ from ...names import shown_name, skeleton
 from ...position import CallKind
 from ...results import ResultCheck, ResultLink, check_result
 from ...scoring import ROW_NAMES, HandResult
-from ...view import PublicAction, SeatView, ViewTrick
+from ...view import PublicAction, SeatView
 from ..daily.daily import DailyResult, place_of, place_text, signed
 from ..look.markup import ICON, button
 from ..look.svg import card_svg
@@ -39,10 +39,10 @@ from ..look.wording import (
     action_phrase,
     and_list,
     difference_text,
-    multiplier_text,
     names_for,
     rules_phrases,
 )
+from ..table.tableview import FinishedHand, finished_hand
 
 __all__ = ["ViewerModel", "HandReplay", "ViewerState", "viewer_model", "viewer_html",
            "viewer_intent", "spoiler_guard_html", "bad_link_text",
@@ -57,32 +57,15 @@ CHECKING = "Scores checked; checking the computer moves…"
 
 # ------------------------------------------------------------------ model
 @dataclass(frozen=True)
-class HandReplay:
-    """One hand of the shared game after it was played (everything public): hand ``number``
-    (1-based), thrown in and dealt again ``throw_ins`` times first; ``stakes`` like ``×2
-    cracked`` (empty: counts once); ``bidding`` (who passed, picked, buried, called,
-    cracked), ``facts`` (who picked, the called card, the partner) and ``outcome`` (who won
-    and how) in words, the sender in the third person."""
+class HandReplay(FinishedHand):
+    """One hand of the shared game after it was played: the :class:`FinishedHand` the table
+    shows (its ``outcome`` naming the sender in the third person), thrown in and dealt again
+    ``throw_ins`` times first, with ``bidding`` (who passed, picked, buried, called, cracked)
+    and ``facts`` (who picked, the called card, the partner) in words."""
 
-    number: int
     throw_ins: int
-    dealer: int
-    picker: int | None
-    partner: int | None
-    called: Card | None
-    leaster: bool
-    bury: tuple[Card, ...]
-    blind: tuple[Card, ...]
-    unknown: Card | None
-    points: tuple[int, ...]
-    side_points: tuple[int, int] | None
-    tricks_won: tuple[int, ...]
-    scores: tuple[int, ...]
-    stakes: str
     bidding: str
     facts: str
-    outcome: str
-    tricks: tuple[ViewTrick, ...]
 
 
 @dataclass(frozen=True)
@@ -188,17 +171,11 @@ def viewer_model(link: ResultLink, check: ResultCheck | None = None) -> ViewerMo
 
 def _replay(number: int, throw_ins: int, redeal: int, v: SeatView,
             names: tuple[str, ...]) -> HandReplay:
-    r = v.result
-    assert r is not None
-    leaster = r.leaster
-    return HandReplay(
-        number=number, throw_ins=throw_ins, dealer=v.dealer, picker=r.picker, partner=r.partner,
-        called=r.called, leaster=leaster, bury=tuple(r.bury or ()),
-        blind=tuple(v.blind or ()), unknown=v.unknown, points=tuple(r.points),
-        side_points=r.side_points, tricks_won=tuple(v.tricks_won), scores=tuple(r.scores),
-        stakes=multiplier_text(v.multiplier, redeal, v.cracked_by, v.recracked, v.blitzed),
-        bidding=_bidding(v.history, names, v.players),
-        facts=_facts(r, v, names), outcome=_outcome(r, names), tricks=v.tricks)
+    hand = finished_hand(number, redeal, v, lambda r: _outcome(r, names))
+    assert v.result is not None
+    return HandReplay(**{f.name: getattr(hand, f.name) for f in fields(hand)},
+                      throw_ins=throw_ins, bidding=_bidding(v.history, names, v.players),
+                      facts=_facts(v.result, v, names))
 
 
 # ---------------------------------------------------------------- wording
