@@ -52,7 +52,7 @@ from sheepshead.ui.backup.backup import (
 )
 from sheepshead.ui.backup.slicedjson import SCAN_TOKENS, TOKEN
 from sheepshead.ui.daily.daily import DailyResults, daily_game
-from sheepshead.ui.events import BackupFile, Download, Draw, Progress, Share, Spawn, Start, Tap
+from sheepshead.ui.events import BackupFile, Change, Download, Draw, Progress, Share, Spawn, Start, Tap
 from sheepshead.ui.page.controller import Controller
 from sheepshead.ui.page.session import Session
 from sheepshead.ui.storage.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
@@ -496,6 +496,22 @@ def test_an_import_that_lengthens_the_streak_keeps_a_picture_that_says_so():
     c.handle(Tap(ui="import-yes"))
     assert "Imported 1 Daily result." in c.ui.notices
     assert streak() == 2                              # yesterday came in: two days running
+
+
+def test_imported_settings_reach_the_table_on_screen_and_later_changes_too():
+    """A backup's settings are taken in place: the table on screen draws from the same
+    settings as the page (four-colour cards at once), and a setting changed afterwards
+    reaches it too (before, the table kept its old object until another game opened)."""
+    c = Controller(MemoryStorage(), lambda: NOW)
+    c.handle(Start("#game=0123456789abcdef"))
+    theirs = MemoryStorage()
+    c.session.moving.offer = (make_backup(DailyResults(theirs), SaveStore(theirs),
+                                          Settings(four_colour=True), TODAY), "file")
+    c.handle(Tap(ui="import-yes"))
+    assert c.table is not None and c.table.settings is c.session.settings
+    assert c.table.settings.four_colour and c.table.view().settings.four_colour
+    c.handle(Change("show_points", False))
+    assert c.table.view().points is None
 
 
 # ----------------------------------------------- the Daily's rules (issue 36, item 3)

@@ -1,4 +1,4 @@
-"""Two tabs never lose a Daily result (issue 36, item 4).
+"""Two tabs never lose a Daily result (issue 36, item 4), nor a setting changed in one of them.
 
 A browser keeps one storage per origin, but each tab reads and writes its own copy of it,
 and another tab's writes reach that copy a moment later, with a ``storage`` event (Chromium
@@ -14,13 +14,20 @@ every result that any tab locked or took in is in the book, in every tab's copy.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Iterator
 
 from test_daily_logic import finished_daily
 
 from sheepshead.ui.daily.daily import DailyResult, DailyResults, ResultsBook
 from sheepshead.ui.page.session import Session
-from sheepshead.ui.storage.saves import RESULTS_KEY, MemoryStorage
+from sheepshead.ui.storage.saves import (
+    RESULTS_KEY,
+    SETTINGS_KEY,
+    MemoryStorage,
+    merge_settings,
+    read_settings,
+)
 
 NOW = dt.datetime(2026, 12, 4, 20, 0)
 DAY = dt.date(2026, 11, 1)
@@ -236,3 +243,65 @@ def test_without_the_merge_a_write_from_a_stale_copy_loses_the_other_tabs_result
     a.deliver()
     b.deliver()
     assert book_days(origin.items[RESULTS_KEY]) == {r.day for r in Y}
+
+
+def change(key: str, value: object) -> Callable[[Session], object]:
+    """A setting changed in a tab, as the Options panel changes it, and saved."""
+    def op(s: Session) -> None:
+        s.settings.set(key, value)
+        s.save_settings()
+    return op
+
+
+def stored_settings(text: str | None) -> dict[str, object]:
+    return {} if text is None else read_settings(text)[0]
+
+
+def test_two_tabs_changing_different_settings_keep_both_changes_in_every_order():
+    """Tab A names you Ann while tab B speeds the play up: whatever the order of the two
+    writes and their arrivals, both changes are in storage and in both tabs at the end
+    (a tab keeps what it changed and takes the rest from the other's write)."""
+    def make():
+        origin = Origin()
+        sessions = [session(origin.tab()), session(origin.tab())]
+        for s in sessions:
+            s.start("#game=0123456789abcdef")
+        ops = {0: [change("name", "Ann")], 1: [change("speed", "fast"), change("four_colour", True)]}
+        return origin, sessions, ops
+
+    def check(origin: Origin, sessions: list[Session]) -> None:
+        stored = stored_settings(origin.items.get(SETTINGS_KEY))
+        assert (stored["name"], stored["speed"], stored["four_colour"]) == ("Ann", "fast", True)
+        for s in sessions:
+            assert (s.settings.name, s.settings.speed, s.settings.four_colour) == ("Ann", "fast", True)
+            assert s.table is not None and s.table.settings is s.settings
+
+    assert explore(make, check) >= 10
+
+
+def test_without_the_merge_a_tab_writing_its_stale_settings_loses_the_other_tabs_change():
+    """What the merge repairs: the settings are one value written whole, so a tab that
+    writes from a copy made before the other tab's change loses that change."""
+    origin = Origin()
+    a, b = Session(origin.tab(), lambda: NOW), Session(origin.tab(), lambda: NOW)
+    change("name", "Ann")(a)
+    change("speed", "fast")(b)                       # b had not heard of Ann yet
+    origin.tabs[0].deliver()
+    origin.tabs[1].deliver()
+    stored = stored_settings(origin.items.get(SETTINGS_KEY))
+    assert (stored["name"], stored["speed"]) == ("", "fast")
+
+
+def test_settings_stamps_are_bounded_and_the_merge_is_the_same_either_way():
+    """The stamps come from storage, so anything odd is left out (that setting then counts
+    as never changed); merging two tabs' settings gives the same in either tab."""
+    text = json.dumps({"format": "sheepshead-settings/1",
+                       "settings": {"name": "Ann", "speed": "fast", "level": "expert"},
+                       "stamps": {"name": [3, "ab12cd34"], "speed": [2**40, "x"],
+                                  "level": [1, "<b>"], "nope": [1, "a"], "four_colour": [1, "a"]}})
+    settings, stamps = read_settings(text)
+    assert settings["name"] == "Ann" and stamps == {"name": (3, "ab12cd34")}
+    a = ({"name": "Ann", "speed": "normal"}, {"name": (2, "aaaa")})
+    b = ({"name": "", "speed": "fast"}, {"speed": (2, "bbbb"), "name": (1, "bbbb")})
+    assert merge_settings(*a, *b) == merge_settings(*b, *a) == (
+        {"name": "Ann", "speed": "fast"}, {"name": (2, "aaaa"), "speed": (2, "bbbb")})

@@ -51,6 +51,8 @@ class _Session(Protocol):
 
     def notice(self, text: str) -> None: ...
 
+    def adopt_settings(self, settings: Settings) -> None: ...
+
     def save_settings(self) -> None: ...
 
     def reload(self) -> None: ...
@@ -198,7 +200,7 @@ class Moving:
             return
         settings = merged_settings(s.settings, offer[0].settings)
         if settings is not None:
-            s.settings = settings
+            s.adopt_settings(settings)              # in place: the table draws from it too
             s.save_settings()
         s.notice(replace(done, settings=settings is not None).line())
         if done.games and s.key in offer[0].games:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import fields
 from typing import NamedTuple
 
 from ...board import is_board_link
@@ -56,13 +57,18 @@ from ..storage.picture import Rest, drop_picture, keep_picture
 from ..storage.saves import (
     GAME_KEY,
     RESULTS_KEY,
+    SETTINGS_KEY,
     GameSave,
     SaveConflict,
     SaveError,
     SaveStore,
+    Stamp,
     Storage,
     StorageFailed,
     daily_key,
+    merge_settings,
+    read_settings,
+    stamp_changes,
 )
 from ..storage.settings import Settings
 from ..table.render import UiState
@@ -102,6 +108,12 @@ class Session(Viewing):
         self.store = SaveStore(storage, tab)
         self.results = DailyResults(storage)
         self.settings = Settings()
+        """The one settings object of this tab: the table on screen holds the same one, so it
+        is changed in place (:meth:`adopt_settings`), never replaced."""
+        self._settings_written: dict[str, object] = self.settings.to_json()
+        """The settings as this tab last wrote or took them: what differs now was changed."""
+        self._settings_stamps: dict[str, Stamp] = {}
+        """When each setting was last changed, and by which tab (:func:`merge_settings`)."""
         self.opened = "daily"
         self.table: Table | None = None
         self.key = ""
@@ -163,9 +175,10 @@ class Session(Viewing):
         was_game = self.store.old_save_is_a_new_game()
         for text in self.store.migrate():
             self.notice(text)
-        data = self.store.load_settings()
+        data, self._settings_stamps = self.store.load_stamped_settings()
         self.first_visit = not data
-        self.settings = Settings.from_json(data)
+        self.adopt_settings(Settings.from_json(data))
+        self._settings_written = self.settings.to_json()
         opened = data.get(OPEN, "game" if was_game else "daily")
         self.opened = "game" if opened == "game" else "daily"
         if self.first_visit and self.store.holds_nothing() \
@@ -438,15 +451,56 @@ class Session(Viewing):
         return self._rest[1]
 
     def save_settings(self) -> None:
+        """Write the settings, every one changed since the last write stamped as this tab's
+        change (so another tab's write merges with it rather than over it)."""
+        now = self.settings.to_json()
+        self._settings_stamps = stamp_changes(self._settings_written, now,
+                                              self._settings_stamps, self.store.tab)
+        self._settings_written = now
+        self._write_settings()
+
+    def _write_settings(self) -> None:
         try:
-            self.store.save_settings({**self.settings.to_json(), OPEN: self.opened})
+            self.store.save_settings({**self._settings_written, OPEN: self.opened},
+                                     self._settings_stamps)
         except StorageFailed:
             self.storage_refused()
 
+    def adopt_settings(self, settings: Settings) -> None:
+        """Take ``settings`` as this tab's, in place: the session and the table on screen
+        keep drawing from one object."""
+        for f in fields(Settings):
+            setattr(self.settings, f.name, getattr(settings, f.name))
+
+    def settings_changed_elsewhere(self, new_text: str | None) -> bool:
+        """Another tab wrote the settings (the ``storage`` event's new text): merge them with
+        this tab's field by field, the later change of each winning (:func:`merge_settings`:
+        two tabs changing different settings at once both keep their change, in whatever
+        order the writes arrive), and write the merge back when the other tab's write
+        lacked a change made here.  True when a setting changed here."""
+        if new_text is None:
+            return False                    # removed (storage cleared): keep what is here
+        try:
+            data, stamps = read_settings(new_text)
+        except SheepsheadError:
+            return False                    # unreadable: this tab's next read sets it aside
+        theirs = Settings.from_json(data).to_json()
+        ours = self.settings.to_json()
+        merged, merged_stamps = merge_settings(ours, self._settings_stamps, theirs, stamps)
+        self._settings_written, self._settings_stamps = merged, merged_stamps
+        if merged != ours:
+            self.adopt_settings(Settings.from_json(merged))
+        if merged != theirs or merged_stamps != stamps:
+            self._write_settings()          # theirs lacks a change made here
+        return merged != ours
+
     def storage_event(self, key: str | None, new_text: str | None) -> bool:
         """The browser's ``storage`` event: True (draw again) when another tab moved the
-        game on the table on (this tab then saves nothing until :meth:`reload`) or wrote the
-        Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`)."""
+        game on the table on (this tab then saves nothing until :meth:`reload`), wrote the
+        Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`)
+        or changed a setting (:meth:`settings_changed_elsewhere`)."""
+        if key == SETTINGS_KEY:
+            return self.settings_changed_elsewhere(new_text)
         if key == RESULTS_KEY:
             merged = self.results.external_change(new_text)
             self.collect_notices()

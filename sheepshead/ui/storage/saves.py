@@ -39,7 +39,8 @@ __all__ = [
     "GAME_KEY", "SETTINGS_KEY", "RESULTS_KEY", "DAILY_PREFIX", "SET_ASIDE_PREFIX",
     "OLD_SAVE_KEY", "OLD_PREVIOUS_KEY", "SAVE_FORMAT", "SETTINGS_FORMAT", "SET_ASIDE_FORMAT",
     "MAX_SAVE_CHARS", "MAX_DEPTH", "LEVELS", "parse_json", "daily_key", "key_of_seed",
-    "date_of_key", "read_save", "set_aside", "new_tab_id", "Shelf",
+    "date_of_key", "read_save", "read_settings", "settings_text", "stamp_changes",
+    "merge_settings", "Stamp", "set_aside", "new_tab_id", "Shelf",
 ]
 
 KEY_PREFIX = "sheepshead."                  # every key the page keeps starts so
@@ -236,6 +237,72 @@ def read_save(text: str) -> GameSave:
         raise SheepsheadError("saved game: only a Daily is played as practice")
     extra = {k: v for k, v in data.items() if k not in _SAVE_FIELDS}
     return GameSave(game, str(level), practice, hints, revision, tab, extra)
+
+
+Stamp = tuple[int, str]
+"""When a setting was last changed: (a Lamport clock, the id of the tab that changed it).  Two
+tabs' settings merge field by field, the higher stamp winning (:func:`merge_settings`)."""
+_NO_STAMP: Stamp = (0, "")
+_MAX_CLOCK = 2**31
+
+
+def read_settings(text: str) -> tuple[dict[str, object], dict[str, Stamp]]:
+    """The settings object of a stored ``sheepshead-settings/1`` text (bounded JSON) and the
+    stamps of its fields (those that are not a short key with a whole number and a tab id
+    are left out: that field then counts as never changed); anything else raises
+    SheepsheadError (one line).  The values are checked by :meth:`Settings.from_json
+    <sheepshead.ui.storage.settings.Settings.from_json>`."""
+    data = _json_object(text, "settings")
+    settings = data.get("settings")
+    if data.get("format") != SETTINGS_FORMAT or not isinstance(settings, dict):
+        raise SheepsheadError(f"settings: not a {SETTINGS_FORMAT} object")
+    stamps: dict[str, Stamp] = {}
+    raw = data.get("stamps")
+    if isinstance(raw, dict):
+        for key, stamp in raw.items():
+            if (isinstance(key, str) and len(key) <= 32 and key in settings
+                    and isinstance(stamp, list) and len(stamp) == 2
+                    and isinstance(stamp[0], int) and not isinstance(stamp[0], bool)
+                    and 0 < stamp[0] < _MAX_CLOCK and isinstance(stamp[1], str)
+                    and len(stamp[1]) <= 16 and stamp[1].isascii() and stamp[1].isalnum()):
+                stamps[key] = (stamp[0], stamp[1])
+    return settings, stamps
+
+
+def settings_text(settings: dict[str, object], stamps: dict[str, Stamp]) -> str:
+    """The stored text of a settings object and its fields' stamps."""
+    return json.dumps({"format": SETTINGS_FORMAT, "settings": settings,
+                       "stamps": {k: list(v) for k, v in sorted(stamps.items())}},
+                      separators=(",", ":"), ensure_ascii=False)
+
+
+def stamp_changes(before: dict[str, object], after: dict[str, object],
+                  stamps: dict[str, Stamp], tab: str) -> dict[str, Stamp]:
+    """``stamps`` with every field that differs between ``before`` and ``after`` stamped as
+    changed now by ``tab`` (one tick past the newest stamp known)."""
+    changed = [k for k in after if after[k] != before.get(k)]
+    if not changed:
+        return stamps
+    tick = min(_MAX_CLOCK - 1, 1 + max((c for c, _ in stamps.values()), default=0))
+    return {**stamps, **{k: (tick, tab) for k in changed}}
+
+
+def merge_settings(ours: dict[str, object], our_stamps: dict[str, Stamp],
+                   theirs: dict[str, object], their_stamps: dict[str, Stamp]
+                   ) -> tuple[dict[str, object], dict[str, Stamp]]:
+    """Two tabs' settings merged field by field: the value with the higher stamp (theirs
+    when neither was stamped).  The same in whichever tab, in whichever order it is done."""
+    values: dict[str, object] = {}
+    stamps: dict[str, Stamp] = {}
+    for key in {**theirs, **ours}:
+        mine, other = our_stamps.get(key, _NO_STAMP), their_stamps.get(key, _NO_STAMP)
+        if key in ours and (key not in theirs or mine > other):
+            values[key], stamp = ours[key], mine
+        else:
+            values[key], stamp = theirs[key], other
+        if stamp != _NO_STAMP:
+            stamps[key] = stamp
+    return values, stamps
 
 
 def _json_object(text: str, what: str) -> dict[str, object]:
@@ -488,27 +555,27 @@ class SaveStore(Shelf):
     def load_settings(self) -> dict[str, object]:
         """The settings object as the page last saved it (``{}`` when none or unreadable;
         unreadable settings are set aside with a notice)."""
+        return self.load_stamped_settings()[0]
+
+    def load_stamped_settings(self) -> tuple[dict[str, object], dict[str, Stamp]]:
+        """:meth:`load_settings` and the stamps of its fields."""
         try:
             text = self._get(SETTINGS_KEY)
         except StorageFailed as e:
             self._notices.append(f"{e}.")
-            return {}
+            return {}, {}
         if text is None:
-            return {}
+            return {}, {}
         try:
-            data = _json_object(text, "settings")
-            settings = data.get("settings")
-            if data.get("format") != SETTINGS_FORMAT or not isinstance(settings, dict):
-                raise SheepsheadError(f"settings: not a {SETTINGS_FORMAT} object")
+            return read_settings(text)
         except SheepsheadError as e:
             self._put_aside(SETTINGS_KEY, text, str(e))
-            return {}
-        return settings
+            return {}, {}
 
-    def save_settings(self, settings: dict[str, object]) -> None:
-        """Save the settings object (last writer wins; raises :class:`StorageFailed`)."""
-        self._set(SETTINGS_KEY, json.dumps({"format": SETTINGS_FORMAT, "settings": settings},
-                                           separators=(",", ":"), ensure_ascii=False))
+    def save_settings(self, settings: dict[str, object], stamps: dict[str, Stamp]) -> None:
+        """Save the settings object with its fields' stamps (the page merges another tab's
+        write by them: :func:`merge_settings`; raises :class:`StorageFailed`)."""
+        self._set(SETTINGS_KEY, settings_text(settings, stamps))
 
     # ----------------------------------------------------------- migration
     def migrate(self) -> list[str]:
@@ -560,7 +627,7 @@ class SaveStore(Shelf):
             if settings is None and isinstance(old_settings, dict):
                 settings = old_settings
         if settings is not None and self._get(SETTINGS_KEY) is None:
-            self.save_settings(settings)            # first: if this fails, nothing moved
+            self.save_settings(settings, {})          # first: if this fails, nothing moved
         taken: set[str] = set()
         for old, text, game in games:
             key = game.key
