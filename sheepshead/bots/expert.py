@@ -130,10 +130,10 @@ _VOID_MASK = tuple(sum(SUIT_MASK[k] for k in range(4) if v >> k & 1) for v in ra
 
 
 def _public_table(state: HandState, legal: int, voids: list[int], first: bool = True,
-                  behind: bool = False, masters: bool = False) -> Table:
+                  behind: bool = False, masters: bool = False, careful: bool = False) -> Table:
     """The Table of the seat to act in a playout when it plays on what it could know: the
     cards it cannot see may be with any seat that has not shown a void in their suit."""
-    t = table_from_state(state, legal, first, behind, masters)
+    t = table_from_state(state, legal, first, behind, masters, careful)
     me = t.me
     unseen = t.unseen
     if me != state.picker:
@@ -159,7 +159,8 @@ def rollout(state: HandState, voids: list[int] | None = None,
     apply = state.apply_move
     alone = config.alone_playouts
     own = config.standard_playouts and not first
-    behind, masters = (config.standard.behind, config.standard.masters) if own else (False, False)
+    behind, masters, careful = (config.standard.behind, config.standard.masters,
+                                config.standard.careful) if own else (False, False, False)
     end = state.hand_size - ENDGAME_CARDS if config.exact_end else 99
     while True:
         phase = state.phase
@@ -168,20 +169,20 @@ def rollout(state: HandState, voids: list[int] | None = None,
                 continue
             m = state.legal_play_mask()
             if alone and m & (m - 1) and state.call_kind is _ALONE and state.picker >= 0:
-                t = _public_table(state, m, voids, first, behind, masters) if voids is not None \
-                    else table_from_state(state, m, first, behind, masters)
+                t = _public_table(state, m, voids, first, behind, masters, careful) if voids is not None \
+                    else table_from_state(state, m, first, behind, masters, careful)
                 t.sure_alone = True             # the defenders are friends against it
                 c = play_card(t)
                 if voids is not None:
                     _note_void(state, c, voids)
                 apply(64 + c)
             elif voids is not None:
-                c = play_card(_public_table(state, m, voids, first, behind, masters)) \
+                c = play_card(_public_table(state, m, voids, first, behind, masters, careful)) \
                     if m & (m - 1) else m.bit_length() - 1
                 _note_void(state, c, voids)
                 apply(64 + c)
             elif m & (m - 1):
-                apply(64 + play_card(table_from_state(state, m, first, behind, masters)))
+                apply(64 + play_card(table_from_state(state, m, first, behind, masters, careful)))
             else:
                 apply(63 + m.bit_length())
         elif phase is _DONE:
@@ -330,7 +331,8 @@ class ExpertPlayer(Player):
         config = self.config
         first = self.first
         k = Knowledge(view, config.standard.reading)
-        default = standard_code(k, first, config.standard.behind, config.standard.masters)
+        default = standard_code(k, first, config.standard.behind, config.standard.masters,
+                                config.standard.careful)
         if k.phase is Phase.DOUBLES:
             # The crack round: Standard's judgement.  Searched, the Expert cracked three times
             # as often as Standard and lost 1.9 points a question on the true deals: its samples

@@ -45,6 +45,16 @@ class StandardConfig:
     Ten thrown, a live trump kept off an opponent's trick, no fail Ten led into a void an
     opponent has shown, the master trumps first when they draw every trump out (:mod:`.craft`;
     needs ``behind``)."""
+    careful: bool = False
+    """The points of care a club player's read of ``standard-v5`` found missing (from
+    ``standard-v6``, issue 39; needs ``masters``): no fail card dropped as a winner under the
+    called card still to fall on its suit's first lead (no Ten under the called Ace); of
+    trumps that do the same job (the same unseen trumps beat them, and they win or lose the
+    trick alike) the one with the fewest points, unless its side surely takes the trick; no
+    Ace or Ten of trump onto an opponent's trick while a card of four points or fewer that is
+    no live trump can go; a defender holding only trumps leads its master first; and in the
+    last three tricks a Queen takes a trick rather than a pointed trump that will win nothing
+    being thrown onto it (:mod:`.craft`, :func:`~.masters.cheaper_equal`)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +125,7 @@ _STANDARD_V2 = StandardConfig(first_craft=True, reading=2)
 _STANDARD_V3 = StandardConfig(first_craft=False, reading=3)
 _STANDARD_V4 = StandardConfig(first_craft=False, reading=3, behind=True)
 _STANDARD_V5 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True)
+_STANDARD_V6 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True, careful=True)
 
 VERSIONS = {v.name: v for v in (
     Version("easy", "easy", None, _dt.date(2026, 11, 30)),
@@ -147,6 +158,9 @@ VERSIONS = {v.name: v for v in (
     # Issue 39 (shipped 2026-12-04, for the Daily of a date no time zone had reached): trumps
     # played by masters and live trumps.
     Version("standard-v5", "standard", _STANDARD_V5, _dt.date(2026, 12, 7)),
+    # Issue 39, second step (shipped 2026-12-06, for the Daily of a date no time zone had
+    # reached): the points of care a club player's read of standard-v5 found missing.
+    Version("standard-v6", "standard", _STANDARD_V6, _dt.date(2026, 12, 8)),
 )}
 """Every version by name, oldest first within each level."""
 
