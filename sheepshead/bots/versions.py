@@ -2,7 +2,8 @@
 
 The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
 ``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
-level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v5``), the
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``standard-v6``,
+``expert-v1`` … ``expert-v5``), the
 settings of the one player class of its level (:class:`StandardConfig`,
 :class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
 :mod:`.seating` (which version plays which game), result links and the page all read it.
@@ -31,7 +32,7 @@ class StandardConfig:
 
     first_craft: bool
     """The first Standard's rules of thumb (2026-12-01: :mod:`.craft` with ``first``), not
-    today's."""
+    those of ``standard-v3`` on."""
     reading: int
     """How :class:`~.knowledge.Knowledge` reads the view (:data:`~.knowledge.READING`)."""
     behind: bool = False
@@ -78,7 +79,7 @@ class ExpertConfig:
     """The Expert's own Standard: its fallback choice, candidates, pick judgement, belief."""
     first_playouts: bool
     """The playouts play, bury and call by the first Standard's rules of thumb (see
-    :mod:`.expert`), not today's."""
+    :mod:`.expert`), not those of ``standard-v3`` on."""
     alone_playouts: bool = False
     """In the playouts, defenders know one another as friends against a picker who went
     alone five-handed (from ``expert-v4``; the first Standard's rules knew it only three-handed
@@ -139,7 +140,8 @@ VERSIONS = {v.name: v for v in (
     Version("expert-v2", "expert", ExpertConfig(
         budget=160, pick_samples=56, belief=True, pick_bonus=0.0, public_rollouts=False,
         standard=_STANDARD_V2, first_playouts=True), _dt.date(2026, 12, 2)),
-    # Today's (shipped 2026-12-01 16:00 UTC, a date no time zone had reached for its Daily).
+    # Shipped 2026-12-01 16:00 UTC (for the Daily of a date no time zone had reached): the craft
+    # as it is now, the pick bonus, public playouts.
     Version("standard-v3", "standard", _STANDARD_V3, _dt.date(2026, 12, 3)),
     Version("expert-v3", "expert", ExpertConfig(
         budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
@@ -165,4 +167,4 @@ VERSIONS = {v.name: v for v in (
 """Every version by name, oldest first within each level."""
 
 CURRENT = {level: [v.name for v in VERSIONS.values() if v.level == level][-1] for level in LEVELS}
-"""The version each level word means today (a New Game's): its newest row."""
+"""The version each level word means in a New Game: its newest row."""
