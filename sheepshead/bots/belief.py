@@ -14,8 +14,8 @@ A :class:`Likelihood` is given to :func:`~sheepshead.bots.sampling.sample_state`
 replayed, and multiplies :attr:`Likelihood.weight` for each action of another seat that
 Standard would not have taken.  Card play is judged on exact holdings
 (:func:`~sheepshead.bots.craft.table_from_state`), as in the Expert's playouts.  The Standard
-is the Expert's own: today's rules of thumb, or the first Standard's for a version whose row
-says so (:mod:`.versions`).
+is the Expert's own (its row's :attr:`~.versions.ExpertConfig.standard`): the rules of thumb of
+``standard-v3`` on, or the first Standard's for a version whose row says so (:mod:`.versions`).
 """
 
 from __future__ import annotations

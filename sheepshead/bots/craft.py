@@ -48,7 +48,7 @@ from ..cards import (
 from ..legality import WINNING, call_options
 from ..legality import trick_winner as winning_position
 from ..position import CallKind
-from .masters import draw_first, live, no_ten_into_void, spare_for_live
+from .masters import cheaper_equal, draw_first, live, master_trumps, no_ten_into_void, spare_for_live
 from .picking import doubles_code, pick_rule, pick_score, wants_to_pick
 
 if TYPE_CHECKING:                       # types only: state and knowledge import nothing here
@@ -162,7 +162,7 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
-                 "first", "behind", "masters")
+                 "first", "behind", "masters", "careful")
 
     me: int
     n: int
@@ -201,18 +201,23 @@ class Table:
     masters: bool
     """Play trumps by which are masters and which are live, counted from the cards seen
     (``standard-v5``: :mod:`.masters`)."""
+    careful: bool
+    """The points of care a club player's read of ``standard-v5`` found missing
+    (``standard-v6``: :attr:`~.versions.StandardConfig.careful`)."""
 
-    def __init__(self, first: bool = False, behind: bool = False, masters: bool = False):
+    def __init__(self, first: bool = False, behind: bool = False, masters: bool = False,
+                 careful: bool = False):
         self.sure_alone = False
         self.called_first = False
         self.first = first
         self.behind = behind and not first
         self.masters = masters and self.behind
+        self.careful = careful and self.masters
 
 
 def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False,
-                         masters: bool = False) -> Table:
-    t = Table(first, behind, masters)
+                         masters: bool = False, careful: bool = False) -> Table:
+    t = Table(first, behind, masters, careful)
     t.me = k.seat
     t.n = k.players
     t.hand = k.hand
@@ -250,11 +255,11 @@ _NO_VOIDS = (0, 0, 0, 0, 0)
 
 
 def table_from_state(state: HandState, legal: int = -1, first: bool = False, behind: bool = False,
-                     masters: bool = False) -> Table:
+                     masters: bool = False, careful: bool = False) -> Table:
     """A :class:`Table` for the seat to act in a (sampled) state: exact holdings (``behind``,
-    ``masters``: those settings of :class:`~.versions.StandardConfig`, for the Expert's
-    playouts by its own Standard)."""
-    t = Table(first, behind, masters)
+    ``masters``, ``careful``: those settings of :class:`~.versions.StandardConfig`, for the
+    Expert's playouts by its own Standard)."""
+    t = Table(first, behind, masters, careful)
     me = t.me = state.to_act
     t.n = state.players
     hands = state.hands
@@ -400,6 +405,10 @@ def _lead(t: Table, legal: int) -> int:
             return _dump(t, non_called or mask_bits(fail))
         return _dump(t, cards)
     # A defender: lead fail, the called suit first.
+    if t.careful and not legal & FAIL_MASK and t.unseen & TRUMP_MASK:
+        masters = master_trumps(t, legal)
+        if masters:
+            return masters[0]               # only trumps left: cash the sure master first
     c = _defender_lead(t, legal, cards)
     if t.masters and SUIT_OF[c] != 3 and POINTS[c] >= 10:
         c = draw_first(t, legal, c)
@@ -454,6 +463,21 @@ def _follow(t: Table, legal: int) -> int:
     winners = [c for c in cards if beat_mask >> c & 1 and (SUIT_OF[c] == 3 or SUIT_OF[c] == led)]
     if t.leaster:
         return _follow_leaster(t, cards, winners, later, pts)
+    if t.careful and t.called_first and t.unseen >> t.called & 1:
+        # The called card is still to fall on this trick (its holder must play it): no card
+        # of the suit that it beats can win (no Ten dropped under the called Ace).
+        winners = [c for c in winners if SUIT_OF[c] == 3 or not BEATS[c] >> t.called & 1]
+    c = _follow_trick(t, cards, winners, later, winner, best_card, pts)
+    if t.careful and SUIT_OF[c] == 3 and POINTS[c]:
+        # Points its side is not sure to take: the cheapest trump that does the same job.
+        wins = best_card < 0 or bool(BEATS[best_card] >> c & 1)
+        if not (_sure(t, c, later) if wins else _friend(t, winner) == 1 and _sure(t, best_card, later)):
+            c = cheaper_equal(t, cards, c, best_card, wins)
+    return c
+
+
+def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[int], winner: int,
+                  best_card: int, pts: int) -> int:
     f = _friend(t, winner)
     if t.called_first and t.unseen >> t.called & 1:
         pts += POINTS[t.called]             # the called card is still to fall on this trick
@@ -492,10 +516,18 @@ def _follow(t: Table, legal: int) -> int:
         spare = spare_for_live(t, losers, c)
         if spare:
             c = _dump(t, spare)
+    if t.careful and f != 1 and not winners and SUIT_OF[c] == 3 and POINTS[c] >= 10:
+        # Not the Ace or Ten of trump onto an opponent's trick while a card of four points or
+        # fewer that is no live trump can go instead.
+        spare = [x for x in losers if POINTS[x] <= 4 and not live(t, x)]
+        if spare:
+            c = _dump(t, spare)
     if POINTS[c] >= 10 and f != 1:
         # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
-        # (``behind``: one no seat after is likely to beat, a Queen if it must).
-        cheap = [w for w in winners if POWER[w] < 28]
+        # (``behind``: one no seat after is likely to beat, a Queen if it must; ``careful``:
+        # at the end of the hand a Queen too, to save a pointed trump that will win nothing).
+        cheap = [w for w in winners if POWER[w] < 28 or (
+            t.careful and SUIT_OF[c] == 3 and not live(t, c) and t.hand.bit_count() <= 3)]
         if t.behind and cheap:
             safe = [w for w in winners if not _overtaken(t, w, later)]
             cheap = [w for w in cheap if w in safe] or safe or cheap

@@ -21,11 +21,13 @@ view and seed always give the same choice.  Its versions are rows of :mod:`.vers
 playouts, its own Standard and the playouts' craft).
 
 The playouts' model of how everyone plays the cards, buries and calls is the first
-Standard's rules of thumb (:mod:`.craft` with ``first``) in every version, not today's: the playouts must
-predict how the others play, and today's sharper rules of thumb predict them no better
-(against a standard-v1 field, 250 duplicate deals, seed 11, otherwise the same Expert:
-playouts by today's Standard made +0.555 a hand, by standard-v1's rules +0.610, paired
-+0.055 ± 0.067).  The pick judgement is the Expert's own Standard's (the table's options tune
+Standard's rules of thumb (:mod:`.craft` with ``first``) in every version up to ``expert-v5``
+(``first_playouts``): the playouts must predict how the others play, and ``standard-v3``'s
+sharper rules of thumb predicted them no better (against a standard-v1 field, 250 duplicate
+deals, seed 11, otherwise the same Expert: playouts by ``standard-v3`` made +0.555 a hand, by
+standard-v1's rules +0.610, paired +0.055 ± 0.067).  ``standard_playouts`` (no row yet) plays
+them by the Expert's own Standard instead, and ``exact_end`` solves their last two tricks
+(:mod:`.endgame`).  The pick judgement is the Expert's own Standard's (the table's options tune
 it), and so is its fallback choice.
 """
 
@@ -69,14 +71,15 @@ from .versions import CURRENT, VERSIONS, ExpertConfig
 __all__ = ["ExpertPlayer", "rollout", "drained", "EXPERT", "BUDGET"]
 
 EXPERT = cast(ExpertConfig, VERSIONS[CURRENT["expert"]].config)
-"""Today's Expert (the newest ``expert`` row of :mod:`.versions`)."""
+"""The newest Expert (the newest ``expert`` row of :mod:`.versions`: a New Game's)."""
 BUDGET = EXPERT.budget
-"""Today's playouts per decision (hints and reviews start from it)."""
+"""The newest Expert's playouts per decision (hints and reviews start from it)."""
 MIN_SAMPLES = 8
 MAX_SAMPLES = 60
 """Deals per decision, at least and at most (a row's ``pick_samples`` is below the most)."""
 PICK_SAMPLES = EXPERT.pick_samples
-"""Today's deals for pick or pass (a row's setting; ``bench/ceiling.py`` saves it)."""
+"""The newest Expert's deals for pick or pass.  Not read by the search (which reads its row's
+``pick_samples``); ``bench/ceiling.py`` sets and restores it and a test checks the restore."""
 BURY_CANDIDATES = 5
 MARGIN = 1.0
 OVERRIDE_MARGINS = (1.0, 1.0, 1.0, 1.41, 1.62, 1.75, 1.86, 1.94, 2.0, 2.06, 2.11, 2.15)
@@ -130,10 +133,10 @@ _VOID_MASK = tuple(sum(SUIT_MASK[k] for k in range(4) if v >> k & 1) for v in ra
 
 
 def _public_table(state: HandState, legal: int, voids: list[int], first: bool = True,
-                  behind: bool = False, masters: bool = False) -> Table:
+                  behind: bool = False, masters: bool = False, careful: bool = False) -> Table:
     """The Table of the seat to act in a playout when it plays on what it could know: the
     cards it cannot see may be with any seat that has not shown a void in their suit."""
-    t = table_from_state(state, legal, first, behind, masters)
+    t = table_from_state(state, legal, first, behind, masters, careful)
     me = t.me
     unseen = t.unseen
     if me != state.picker:
@@ -159,7 +162,8 @@ def rollout(state: HandState, voids: list[int] | None = None,
     apply = state.apply_move
     alone = config.alone_playouts
     own = config.standard_playouts and not first
-    behind, masters = (config.standard.behind, config.standard.masters) if own else (False, False)
+    behind, masters, careful = (config.standard.behind, config.standard.masters,
+                                config.standard.careful) if own else (False, False, False)
     end = state.hand_size - ENDGAME_CARDS if config.exact_end else 99
     while True:
         phase = state.phase
@@ -168,20 +172,20 @@ def rollout(state: HandState, voids: list[int] | None = None,
                 continue
             m = state.legal_play_mask()
             if alone and m & (m - 1) and state.call_kind is _ALONE and state.picker >= 0:
-                t = _public_table(state, m, voids, first, behind, masters) if voids is not None \
-                    else table_from_state(state, m, first, behind, masters)
+                t = _public_table(state, m, voids, first, behind, masters, careful) if voids is not None \
+                    else table_from_state(state, m, first, behind, masters, careful)
                 t.sure_alone = True             # the defenders are friends against it
                 c = play_card(t)
                 if voids is not None:
                     _note_void(state, c, voids)
                 apply(64 + c)
             elif voids is not None:
-                c = play_card(_public_table(state, m, voids, first, behind, masters)) \
+                c = play_card(_public_table(state, m, voids, first, behind, masters, careful)) \
                     if m & (m - 1) else m.bit_length() - 1
                 _note_void(state, c, voids)
                 apply(64 + c)
             elif m & (m - 1):
-                apply(64 + play_card(table_from_state(state, m, first, behind, masters)))
+                apply(64 + play_card(table_from_state(state, m, first, behind, masters, careful)))
             else:
                 apply(63 + m.bit_length())
         elif phase is _DONE:
@@ -267,7 +271,7 @@ def distinct_plays(k: Knowledge, legal: list[int]) -> list[int]:
 
 
 class ExpertPlayer(Player):
-    """The Expert of ``config`` (a row of :mod:`.versions`; today's by default), searching
+    """The Expert of ``config`` (a row of :mod:`.versions`; the newest by default), searching
     ``budget`` playouts a decision (the row's unless given)."""
 
     level = "expert"
@@ -330,7 +334,8 @@ class ExpertPlayer(Player):
         config = self.config
         first = self.first
         k = Knowledge(view, config.standard.reading)
-        default = standard_code(k, first, config.standard.behind, config.standard.masters)
+        default = standard_code(k, first, config.standard.behind, config.standard.masters,
+                                config.standard.careful)
         if k.phase is Phase.DOUBLES:
             # The crack round: Standard's judgement.  Searched, the Expert cracked three times
             # as often as Standard and lost 1.9 points a question on the true deals: its samples

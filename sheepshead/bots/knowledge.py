@@ -33,10 +33,11 @@ from ..view import SeatView
 __all__ = ["Knowledge", "READING"]
 
 READING = 3
-"""Today's reading of a view.  ``1`` (the first Standard's): a trick led by the picker's
-unknown card, in the picker's own view, is a lead of that card's suit, which shows voids and
-points there; ``2``: it is a lead of the called suit, as the others see it; ``3``: a trick it
-led before also counts as the first lead of the called suit (:attr:`Knowledge.called_first`)."""
+"""The newest reading of a view (``standard-v3`` on).  ``1`` (the first Standard's): a trick
+led by the picker's unknown card, in the picker's own view, is a lead of that card's suit,
+which shows voids and points there; ``2``: it is a lead of the called suit, as the others see
+it; ``3``: a trick it led before also counts as the first lead of the called suit
+(:attr:`Knowledge.called_first`)."""
 
 DECK_FOUR = ALL_CARDS & ~BLACK_SEVENS
 """Four-handed, the black sevens (7C, 7S) are out of the deck."""

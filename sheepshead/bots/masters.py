@@ -1,4 +1,5 @@
-"""Masters and live trumps, counted from the cards seen: ``standard-v5``'s trump play.
+"""Masters and live trumps, counted from the cards seen: ``standard-v5``'s trump play (and
+``standard-v6``'s cheaper equal trump).
 
 A *master* is a trump that no unseen card beats; a *live* trump one that at most one unseen
 trump beats (it may still win a later trick).  These are the rules :mod:`.craft` applies when
@@ -27,7 +28,7 @@ class Table(Protocol):
     voids: Sequence[int]
 
 __all__ = ["trumping_opponents", "no_ten_into_void", "master_trumps", "draw_first", "live",
-           "spare_for_live"]
+           "spare_for_live", "cheaper_equal"]
 
 
 def trumping_opponents(t: Table, suit: int) -> bool:
@@ -87,3 +88,18 @@ def spare_for_live(t: Table, losers: list[int], c: int) -> list[int]:
     is not live); empty if it holds none."""
     return [x for x in losers if POINTS[x] <= 4 and (SUIT_OF[x] != 3 or BEATS[x] >> c & 1)
             and not live(t, x)]
+
+
+def cheaper_equal(t: Table, cards: Sequence[int], c: int, best: int, wins: bool) -> int:
+    """The trump ``c`` (which ``wins`` the trick in progress now or not) about to go onto a
+    trick whose points its side is not sure to take: swapped for the trump of ``cards`` with
+    the fewest points that does the same job, the same unseen trumps beating it and winning
+    or losing the trick as ``c`` does (JS rather than AD when only QD and JC are out above
+    both).  ``standard-v6``: :attr:`~.versions.StandardConfig.careful`."""
+    out = t.unseen & TRUMP_MASK
+    same = [x for x in cards if SUIT_OF[x] == 3 and POINTS[x] < POINTS[c]
+            and not (BEATS[x] ^ BEATS[c]) & out
+            and (best < 0 or bool(BEATS[best] >> x & 1) == wins)]
+    if not same:
+        return c
+    return min(same, key=lambda x: (POINTS[x], STRENGTH[x]))

@@ -13,7 +13,8 @@ old links report that the computer moves differ.
 version of a level has its own fixed name and row in :data:`~.versions.VERSIONS`
 (``standard-v1``, ``expert-v1``: the players of 2026-12-01 morning; ``standard-v2``,
 ``expert-v2``: of that evening; ``standard-v3``, ``expert-v3``: of 2026-12-03; ``standard-v4``,
-``expert-v4``, ``expert-v5``: issue 27's; ``standard-v5``: issue 39's), with the first day
+``expert-v4``, ``expert-v5``: issue 27's; ``standard-v5``, ``standard-v6``: issue 39's), with
+the first day
 it plays.  :func:`resolve_level` says which version a word means for one game:
 
 * a Daily (seed ``daily:YYYY-MM-DD``) is played against :func:`daily_level` of its date: the
@@ -100,7 +101,7 @@ class MoveCheck:
     A Daily (or a version named outright) has one version to check.  A New Game's level
     word has every version it has meant (:data:`~.versions.VERSIONS`): the newest is asked first; when
     it differs, the next is asked on every decision seen so far, and so on, so a game played
-    before a level changed keeps checking, at no cost for a game of today's version."""
+    before a level changed keeps checking, at no cost for a game of the newest version."""
 
     def __init__(self, level: str, game_seed: str):
         self.game_seed = game_seed

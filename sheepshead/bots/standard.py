@@ -24,17 +24,17 @@ from .versions import CURRENT, VERSIONS, StandardConfig
 __all__ = ["StandardPlayer", "standard_code", "STANDARD"]
 
 STANDARD = cast(StandardConfig, VERSIONS[CURRENT["standard"]].config)
-"""Today's Standard (the newest ``standard`` row)."""
+"""The newest Standard (the newest ``standard`` row: what ``standard`` means in a New Game)."""
 
 
 def standard_code(k: Knowledge, first: bool = False, behind: bool = False,
-                  masters: bool = False) -> int:
-    """Standard's move code for the seat of ``k`` (which is to act), by today's rules of thumb
-    or (``first``) the first Standard's; ``behind``, ``masters``: those settings of
-    :class:`~.versions.StandardConfig`."""
+                  masters: bool = False, careful: bool = False) -> int:
+    """Standard's move code for the seat of ``k`` (which is to act), by the rules of thumb of
+    ``standard-v3`` on or (``first``) the first Standard's; ``behind``, ``masters``,
+    ``careful``: those settings of :class:`~.versions.StandardConfig`."""
     phase = k.phase
     if phase is Phase.PLAY:
-        code = PLAY + play_card(table_from_knowledge(k, first, behind, masters))
+        code = PLAY + play_card(table_from_knowledge(k, first, behind, masters, careful))
     elif phase is Phase.PICK:
         code = PICK if wants_to_pick(k.hand, len(k.passed), 0.0, k.rules, first) else PASS
     elif phase is Phase.BURY:
@@ -59,4 +59,4 @@ class StandardPlayer(Player):
     def decide(self, view: SeatView, rng: random.Random) -> int:
         config = self.config
         return standard_code(Knowledge(view, config.reading), config.first_craft, config.behind,
-                             config.masters)
+                             config.masters, config.careful)

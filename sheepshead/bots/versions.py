@@ -2,7 +2,8 @@
 
 The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
 ``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
-level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``expert-v5``), the
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``standard-v6``,
+``expert-v1`` … ``expert-v5``), the
 settings of the one player class of its level (:class:`StandardConfig`,
 :class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
 :mod:`.seating` (which version plays which game), result links and the page all read it.
@@ -31,7 +32,7 @@ class StandardConfig:
 
     first_craft: bool
     """The first Standard's rules of thumb (2026-12-01: :mod:`.craft` with ``first``), not
-    today's."""
+    those of ``standard-v3`` on."""
     reading: int
     """How :class:`~.knowledge.Knowledge` reads the view (:data:`~.knowledge.READING`)."""
     behind: bool = False
@@ -45,6 +46,16 @@ class StandardConfig:
     Ten thrown, a live trump kept off an opponent's trick, no fail Ten led into a void an
     opponent has shown, the master trumps first when they draw every trump out (:mod:`.craft`;
     needs ``behind``)."""
+    careful: bool = False
+    """The points of care a club player's read of ``standard-v5`` found missing (from
+    ``standard-v6``, issue 39; needs ``masters``): no fail card dropped as a winner under the
+    called card still to fall on its suit's first lead (no Ten under the called Ace); of
+    trumps that do the same job (the same unseen trumps beat them, and they win or lose the
+    trick alike) the one with the fewest points, unless its side surely takes the trick; no
+    Ace or Ten of trump onto an opponent's trick while a card of four points or fewer that is
+    no live trump can go; a defender holding only trumps leads its master first; and in the
+    last three tricks a Queen takes a trick rather than a pointed trump that will win nothing
+    being thrown onto it (:mod:`.craft`, :func:`~.masters.cheaper_equal`)."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,7 @@ class ExpertConfig:
     """The Expert's own Standard: its fallback choice, candidates, pick judgement, belief."""
     first_playouts: bool
     """The playouts play, bury and call by the first Standard's rules of thumb (see
-    :mod:`.expert`), not today's."""
+    :mod:`.expert`), not those of ``standard-v3`` on."""
     alone_playouts: bool = False
     """In the playouts, defenders know one another as friends against a picker who went
     alone five-handed (from ``expert-v4``; the first Standard's rules knew it only three-handed
@@ -115,6 +126,7 @@ _STANDARD_V2 = StandardConfig(first_craft=True, reading=2)
 _STANDARD_V3 = StandardConfig(first_craft=False, reading=3)
 _STANDARD_V4 = StandardConfig(first_craft=False, reading=3, behind=True)
 _STANDARD_V5 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True)
+_STANDARD_V6 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True, careful=True)
 
 VERSIONS = {v.name: v for v in (
     Version("easy", "easy", None, _dt.date(2026, 11, 30)),
@@ -128,7 +140,8 @@ VERSIONS = {v.name: v for v in (
     Version("expert-v2", "expert", ExpertConfig(
         budget=160, pick_samples=56, belief=True, pick_bonus=0.0, public_rollouts=False,
         standard=_STANDARD_V2, first_playouts=True), _dt.date(2026, 12, 2)),
-    # Today's (shipped 2026-12-01 16:00 UTC, a date no time zone had reached for its Daily).
+    # Shipped 2026-12-01 16:00 UTC (for the Daily of a date no time zone had reached): the craft
+    # as it is now, the pick bonus, public playouts.
     Version("standard-v3", "standard", _STANDARD_V3, _dt.date(2026, 12, 3)),
     Version("expert-v3", "expert", ExpertConfig(
         budget=160, pick_samples=56, belief=True, pick_bonus=1.0, public_rollouts=True,
@@ -147,8 +160,11 @@ VERSIONS = {v.name: v for v in (
     # Issue 39 (shipped 2026-12-04, for the Daily of a date no time zone had reached): trumps
     # played by masters and live trumps.
     Version("standard-v5", "standard", _STANDARD_V5, _dt.date(2026, 12, 7)),
+    # Issue 39, second step (shipped 2026-12-06, for the Daily of a date no time zone had
+    # reached): the points of care a club player's read of standard-v5 found missing.
+    Version("standard-v6", "standard", _STANDARD_V6, _dt.date(2026, 12, 8)),
 )}
 """Every version by name, oldest first within each level."""
 
 CURRENT = {level: [v.name for v in VERSIONS.values() if v.level == level][-1] for level in LEVELS}
-"""The version each level word means today (a New Game's): its newest row."""
+"""The version each level word means in a New Game: its newest row."""
