@@ -13,14 +13,11 @@ import base64
 import datetime as dt
 import json
 import random
-import subprocess
-import sys
 import time
 import zlib
 
 import pytest
 from backup_helpers import EXPERT_DAILIES
-from conftest import ROOT
 from daily_helpers import play
 from test_session import drive
 
@@ -735,18 +732,3 @@ def test_a_result_whose_last_computer_move_differs_is_refused():
     assert check_result(parse_result(entry.fragment)).computer_moves_match is False
     assert read_backup(export(forged).to_text(), today=TODAY).tally.moves == 1
     assert into(here, backup).results == 0 and RESULTS_KEY not in here.items
-
-
-def test_the_backups_reader_is_in_the_start_snapshot():
-    """The modules a backup's reading loads on first use are imported in the start snapshot
-    (static/build/snapshot_modules.txt): compiling them on the page was one main-thread task
-    of about 135 ms on the 4x phone (issue 36, item 5; docs/journal/backup.md)."""
-    listed = [line for line in (ROOT / "static" / "build" / "snapshot_modules.txt")
-              .read_text().splitlines() if line and not line.startswith("#")]
-    loaded = subprocess.run(
-        [sys.executable, "-c", "import importlib, sys\n"
-         f"for m in {listed!r}: importlib.import_module(m)\n"
-         "print(' '.join(sorted(sys.modules)))"],
-        capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
-    assert {"sheepshead.ui.backup.backup", "sheepshead.ui.backup.slicedjson", "sheepshead.ui.backup.moving",
-            "sheepshead.ui.pacing"} <= set(loaded)

@@ -17,6 +17,8 @@ import gzip
 import hashlib
 import re
 import struct
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -225,3 +227,18 @@ def test_the_start_key_changes_with_the_snapshots_module_list(tmp_path, monkeypa
     assert build.start_key(tmp_path) == key and re.fullmatch(r"[0-9a-f]{20}", key)
     listing.write_text("sheepshead\nsheepshead.ui.backup.backup\n", encoding="utf-8")
     assert build.start_key(tmp_path) != key
+
+
+def test_the_backups_reader_is_in_the_start_snapshot():
+    """The modules a backup's reading loads on first use are imported in the start snapshot
+    (static/build/snapshot_modules.txt; CPython only: it starts a process): compiling them on the page was one main-thread task
+    of about 135 ms on the 4x phone (issue 36, item 5; docs/journal/backup.md)."""
+    listed = [line for line in (Path(__file__).resolve().parents[1] / "static" / "build" / "snapshot_modules.txt")
+              .read_text().splitlines() if line and not line.startswith("#")]
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import importlib, sys\n"
+         f"for m in {listed!r}: importlib.import_module(m)\n"
+         "print(' '.join(sorted(sys.modules)))"],
+        capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1]).stdout.split()
+    assert {"sheepshead.ui.backup.backup", "sheepshead.ui.backup.slicedjson",
+            "sheepshead.ui.backup.moving", "sheepshead.ui.pacing"} <= set(loaded)
