@@ -460,9 +460,14 @@ class Session(Viewing):
         self._write_settings()
 
     def _write_settings(self) -> None:
+        settings = {**self._settings_written, OPEN: self.opened}
         try:
-            self.store.save_settings({**self._settings_written, OPEN: self.opened},
-                                     self._settings_stamps)
+            try:
+                self.store.save_settings(settings, self._settings_stamps)
+            except StorageFailed:         # full? the table's picture gives way, as for a save
+                if not drop_picture(self.store.storage):
+                    raise
+                self.store.save_settings(settings, self._settings_stamps)
         except StorageFailed:
             self.storage_refused()
 

@@ -572,10 +572,12 @@ class SaveStore(Shelf):
             self._put_aside(SETTINGS_KEY, text, str(e))
             return {}, {}
 
-    def save_settings(self, settings: dict[str, object], stamps: dict[str, Stamp]) -> None:
-        """Save the settings object with its fields' stamps (the page merges another tab's
-        write by them: :func:`merge_settings`; raises :class:`StorageFailed`)."""
-        self._set(SETTINGS_KEY, settings_text(settings, stamps))
+    def save_settings(self, settings: dict[str, object],
+                      stamps: dict[str, Stamp] | None = None) -> None:
+        """Save the settings object with its fields' stamps (none: no field counts as
+        changed; the page merges another tab's write by them: :func:`merge_settings`; raises
+        :class:`StorageFailed`)."""
+        self._set(SETTINGS_KEY, settings_text(settings, stamps or {}))
 
     # ----------------------------------------------------------- migration
     def migrate(self) -> list[str]:
@@ -627,7 +629,7 @@ class SaveStore(Shelf):
             if settings is None and isinstance(old_settings, dict):
                 settings = old_settings
         if settings is not None and self._get(SETTINGS_KEY) is None:
-            self.save_settings(settings, {})          # first: if this fails, nothing moved
+            self.save_settings(settings)              # first: if this fails, nothing moved
         taken: set[str] = set()
         for old, text, game in games:
             key = game.key
