@@ -46,6 +46,7 @@ from .results import (
     VERSION,
     ResultCheck,
     ResultLink,
+    actions_of,
     check_result,
     decode_name,
     parse_result,
@@ -217,12 +218,9 @@ def link_name(text: str) -> str | None:
 def further_on(later: str, earlier: str) -> bool:
     """Whether result link ``later`` is the same game as ``earlier`` further on (its actions
     begin with the earlier's and are longer): then it replaces the earlier on a board."""
-    a, b = _actions(later), _actions(earlier)
+    a, b = actions_of(later), actions_of(earlier)
     return a != b and a.startswith(b)
 
-
-def _actions(link: str) -> str:
-    return link.partition("&result=")[2].partition("&")[0]
 
 
 def _expanded(links: Iterable[str]) -> Iterator[str]:

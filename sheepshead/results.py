@@ -108,7 +108,7 @@ from .links import GAME_PARAMETERS, fragment_parameters, game_link, rules_of, se
 from .rules import DEFAULT_RULES, Rules
 from .state import HandState, Phase
 
-__all__ = ["ResultLink", "ResultCheck", "result_link", "result_fragment", "result_string",
+__all__ = ["ResultLink", "ResultCheck", "result_link", "result_fragment", "result_string", "actions_of",
            "parse_result", "check_result", "check_steps", "clean_name", "VERSION", "ALPHABET",
            "ANSWERS", "LEVELS", "NEW_GAME_LEVEL", "MAX_NAME", "MAX_RESULT_CHARS", "HUMAN_SEAT",
            "decode_name"]
@@ -294,6 +294,12 @@ def result_link(game: Game, by: str | None = None, level: str | None = None, *,
 def result_string(game: Game) -> str:
     """``1.<actions>`` for every complete hand of ``game``, in order."""
     return result_link(game).result_string()
+
+
+def actions_of(link: str) -> str:
+    """The ``result=`` value of a result link's text, as written (``""`` when it has none):
+    two links with the same value are the same play of their game, whoever sent them."""
+    return link.partition("&result=")[2].partition("&")[0]
 
 
 def result_fragment(game: Game, by: str | None = None, level: str | None = None, *,

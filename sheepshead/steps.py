@@ -11,6 +11,8 @@ faces:
 
 The table's computer player thinks with one too (``ui/table/thinking.py``), a deadline per timer
 tick.  Whichever face runs it, the slices and their order are the same, so the value is.
+(:func:`sheepshead.ui.pacing.paced` is another thing: it hands the steps of a sequence to a
+caller that does the work of each, with the page's turn between them.)
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ from ...board import (
 )
 from ...errors import SheepsheadError
 from ...names import shown_name, skeleton
-from ...results import HUMAN_SEAT, ResultCheck, ResultLink, check_result, parse_result
+from ...results import HUMAN_SEAT, ResultCheck, ResultLink, actions_of, check_result, parse_result
 from ..storage.jsontext import parse_json
 from ..storage.saves import Storage, StorageFailed, set_aside
 
@@ -330,9 +330,6 @@ def _added(old: Stored, link: ResultLink, check: ResultCheck, hints: bool | None
     return "added", replace(old, rows=tuple(rows))
 
 
-def _actions(link: str) -> str:
-    return link.partition("&result=")[2].partition("&")[0]
-
 
 def _player(link: str) -> str | None:
     """Who a stored link's result is by (the skeleton of its name; None: Anonymous)."""
@@ -381,10 +378,10 @@ def board_rows(stored: Stored, own: Kept | None, own_name: str,
     waiting: list[Row] = []
     refused: list[str] = []
     entries = [(k, False) for k in stored.rows] + ([(own, True)] if own is not None else [])
-    own_actions = _actions(own.link) if own is not None else None
+    own_actions = actions_of(own.link) if own is not None else None
     named: list[tuple[str, tuple[Kept, bool]]] = []
     for kept, mine in entries:
-        if not mine and own_actions is not None and _actions(kept.link) == own_actions:
+        if not mine and own_actions is not None and actions_of(kept.link) == own_actions:
             continue                                    # your own result, sent back to you
         by = link_name(kept.link)
         named.append((ANONYMOUS if mine or by is None else shown_name(by), (kept, mine)))

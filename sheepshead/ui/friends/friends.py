@@ -29,6 +29,7 @@ from ...results import (
     NEW_GAME_LEVEL,
     ResultCheck,
     ResultLink,
+    actions_of,
     check_result,
     check_steps,
     parse_result,
@@ -129,7 +130,7 @@ class Friends:
         when it is not kept."""
         game = game_key(link)
         own = self.own(game)
-        if own is not None and _actions(own.link) == _actions(check.link):
+        if own is not None and actions_of(own.link) == actions_of(check.link):
             return "own"                                # your own result
         self.checks[check.link] = check                 # its scores: checked once
         what = self.boards.add(link, check, True if link.hints else hints)   # hints=1 says so
@@ -197,8 +198,8 @@ class Friends:
             self.checks[check.link] = check
             checked.append((link, check, True if link.hints else entry.hints))
         own = self.own(game)
-        mine = None if own is None else _actions(own.link)
-        theirs = [c for c in checked if _actions(c[1].link) != mine]   # yours sent back
+        mine = None if own is None else actions_of(own.link)
+        theirs = [c for c in checked if actions_of(c[1].link) != mine]   # yours sent back
         done = self.boards.add_many(theirs)
         for (link, check, _), what in zip(theirs, done, strict=True):
             if what == "kept":
@@ -235,9 +236,9 @@ class Friends:
         """Whether the player of ``link`` said they used hints, as its board keeps it (a
         board link's entry carries it; a result link alone cannot: None)."""
         game = game_key(link)
-        actions, own = _actions(link.fragment()), self.own(game)
+        actions, own = actions_of(link.fragment()), self.own(game)
         kept = ([own] if own else []) + list(self.boards.board(game).rows)
-        return next((k.hints for k in kept if _actions(k.link) == actions), None)
+        return next((k.hints for k in kept if actions_of(k.link) == actions), None)
 
     def rows(self, game: str) -> tuple[Row, ...]:
         """The board's rows as shown: a row not checked yet in this tab is "checking" (the
@@ -527,9 +528,6 @@ class Friends:
         self.checks.pop(link, None)
         self.s.notice(f"Refused and taken off the board of the {board_title(game)}: {reason}.")
 
-
-def _actions(link: str) -> str:
-    return link.partition("&result=")[2].partition("&")[0]
 
 
 def _links(friends: Friends, game: str) -> list[str]:

@@ -8,13 +8,11 @@ person (``You pass.``), about the others in the third (``Gus passes.``).
 from __future__ import annotations
 
 import re
-from typing import Protocol
 
 from ...actions import Action, Kind
 from ...cards import Card
 from ...errors import SheepsheadError
 from ...game import HUMAN_SEAT as HUMAN
-from ...game import Game
 from ...rules import AllPass, Rules
 from ...scoring import ROW_NAMES, HandResult
 from ...view import PublicAction, ViewTrick
@@ -162,10 +160,6 @@ def place_text(place: int, tied: bool, players: int) -> str:
 def signed(n: int) -> str:
     """A score as the table writes it: ``+7``, ``-3``, ``0``."""
     return f"{n:+d}" if n else "0"
-
-
-class _AtTable(Protocol):
-    game: Game
 
 
 def and_list(items: list[str]) -> str:

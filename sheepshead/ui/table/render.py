@@ -37,10 +37,7 @@ from .table import Table, TableView
 if TYPE_CHECKING:                   # the review loads when first opened
     from ..help.review import HandReview
 
-__all__ = ["UiState", "ui_intent", "render", "REGIONS"]
-
-REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
-           "tip", "actions", "mine", "hand", "panel")
+__all__ = ["UiState", "ui_intent", "render"]
 
 
 @dataclass
