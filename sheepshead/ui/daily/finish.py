@@ -17,7 +17,7 @@ from html import escape
 
 from ...rules import Rules
 from ..look.markup import button
-from ..look.wording import names_for
+from ..look.wording import HUMAN, names_for
 from ..table.panels import standings_html, stats_html
 from .daily import DailyResult, Outcome, place_of, place_text, signed, versus_par
 
@@ -113,7 +113,7 @@ def results_html(s: DailyScreen) -> str:
         parts.append('<p class="practice-banner" role="note">Practice — your result is '
                      'locked</p>')
         parts.append(f'<p class="practice-line">This practice: '
-                     f'{signed(s.practice_totals[0])} '
+                     f'{signed(s.practice_totals[HUMAN])} '
                      f'({place_text(place, tied, len(s.practice_totals))}). It changes '
                      f'nothing.</p>')
     r = s.result

@@ -37,7 +37,7 @@ from ...results import (
 )
 from ...rules import Rules
 from ..daily.daily import DailyResults
-from ..look.wording import rules_phrases, signed
+from ..look.wording import HUMAN, rules_phrases, signed
 from ..pacing import REDRAW_EVERY_S, finished
 from ..storage.saves import SaveStore
 from ..storage.settings import Settings
@@ -304,7 +304,7 @@ class Friends:
         offer = None
         if self.offer is not None and self.offer[0] == game:
             offer = (f"{self.offer[1].by} also sent a result of "
-                     f"{signed(self.offer[2].totals[0])}; this board keeps the first.")
+                     f"{signed(self.offer[2].totals[HUMAN])}; this board keeps the first.")
         return "board", board_html(game, title, self.rows(game), checking=self.checking,
                                    others=others, offer=offer, played=played, daily=daily)
 

@@ -35,7 +35,7 @@ from ...state import HandState
 from ...trickinfo import TOTAL_POINTS, points_so_far, winning_now
 from ...view import SeatView
 from ..look.markup import short
-from ..look.wording import NAMES
+from ..look.wording import HUMAN, NAMES
 
 __all__ = ["PRACTICE_SEED", "PRACTICE_LEVEL", "PRACTICE_HAND", "TOPICS", "Tip", "tip",
            "TRUMP_LINE", "practice_hand", "play_practice", "teaches"]
@@ -236,13 +236,13 @@ def play_practice(you: Chooser, seed: str = PRACTICE_SEED, level: str = PRACTICE
     while not state.is_over:
         seat = state.to_act
         view = state.view(seat)
-        if seat == 0:
+        if seat == HUMAN:
             tips.append(tip(view))
             action = you(view)
         else:
             action = computer_choice(level, seed, PRACTICE_HAND, 0, view, len(state.history))
         state.apply(action)
-    tips.append(tip(state.view(0)))
+    tips.append(tip(state.view(HUMAN)))
     return state, tips
 
 
@@ -251,15 +251,15 @@ def teaches(seed: str, level: str = PRACTICE_LEVEL) -> bool:
     the Standard player in your seat picks, buries, calls an Ace (not alone, no unknown card);
     every topic comes up at your decisions; and the picker's side wins."""
     state = practice_hand(seed)
-    hand = state.view(0).hand
+    hand = state.view(HUMAN).hand
     if sum(c.is_trump for c in hand) < 5 or sum(c.rank == "Q" for c in hand) < 2:
         return False
     standard = make_player("standard" if level in ("easy", "standard") else level, 0)
     state, tips = play_practice(standard.choose, seed, level)
-    result = state.view(0).result
+    result = state.view(HUMAN).result
     if result is None or result.picker != 0 or result.alone or result.side_points is None:
         return False
-    calls = [p.action for p in state.view(0).history if p.kind is Kind.CALL]
+    calls = [p.action for p in state.view(HUMAN).history if p.kind is Kind.CALL]
     if len(calls) != 1 or calls[0] is None or calls[0].card.rank != "A" or calls[0].unknown:
         return False
     seen = {t.topic for t in tips if t is not None}

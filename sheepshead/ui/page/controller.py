@@ -57,6 +57,7 @@ from ..help.glossary import GLOSSARY, explain
 from ..help.helptext import HINT_WARNING
 from ..help.hintwords import hint_words
 from ..look.markup import notices_html
+from ..look.wording import HUMAN
 from ..pacing import finished
 from ..storage.picture import PANELS_KEPT, picture_text
 from ..storage.saves import MemoryStorage, Storage
@@ -382,7 +383,7 @@ class Controller(Turns):
             from ..help.review import HandReview, run_review  # loaded when first used
             review = ui.hand_review = HandReview(t.game.hand_number)
             hand, seeds = t.hand, t.review_seeds()
-            self.out.append(Spawn(lambda progress: run_review(review, hand, 0, seeds,
+            self.out.append(Spawn(lambda progress: run_review(review, hand, HUMAN, seeds,
                                                               progress)))
         ui.panel = "hand-review"
         self._draw()

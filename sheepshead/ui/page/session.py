@@ -52,7 +52,7 @@ from ..daily.stats import daily_stats, rest_of
 from ..friends.friends import Friends
 from ..help.review import GameReview, run_game_review
 from ..help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
-from ..look.wording import signed
+from ..look.wording import HUMAN, signed
 from ..storage.picture import Rest, drop_picture, keep_picture
 from ..storage.saves import (
     GAME_KEY,
@@ -674,7 +674,7 @@ def _in_progress(game: Game) -> bool:
 
 
 def _where_in(game: Game) -> str:
-    you = game.totals()[0]
+    you = game.totals()[HUMAN]
     return (f"at hand {game.hand_number} of {game.length}, your total "
             f"{signed(you)}")
 

@@ -128,7 +128,7 @@ def standings_html(totals: tuple[int, ...]) -> str:
     items = []
     for seat in order:
         place, tied = place_of(totals, seat)
-        mine = ' class="you"' if seat == 0 else ""
+        mine = ' class="you"' if seat == HUMAN else ""
         pos = place_text(place, tied, len(totals)).rsplit(" of ", 1)[0]
         items.append(f'<li{mine}><span class="pos">{pos}</span> '
                      f'<span class="who">{escape(names[seat])}</span> '
