@@ -36,6 +36,7 @@ from ..cards import (
     FAIL_ACES_MASK,
     FAIL_MASK,
     JACK_OF_DIAMONDS,
+    JACKS,
     POINTS,
     QUEENS,
     STRENGTH,
@@ -79,18 +80,22 @@ def _call_value(hand: int, card: int) -> float:
     return v
 
 
-def _alone_strength(hand: int, first: bool = False) -> bool:
+def _alone_strength(hand: int, first: bool = False, careful: bool = False) -> bool:
     """Strong enough to play alone (four shares instead of two): five trumps with three of the
-    Queens and at most one fail card that is not an Ace, or (not ``first``) a hand of trump only."""
+    Queens and at most one fail card that is not an Ace, or (not ``first``) a hand of trump only.
+    ``careful`` (``standard-v6``): three Queens without the Queen of clubs need a Jack too (with
+    neither, the top trump and all four Jacks are out against it: it calls)."""
     trumps = hand & TRUMP_MASK
     if trumps.bit_count() < 5:
         return False
     if not hand & FAIL_MASK and not first:
         return True
+    if careful and not trumps & (1 << TRUMP_ORDER[0] | JACKS):
+        return False
     return (trumps & QUEENS).bit_count() >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
 
 
-def bury_ranking(hand8: int, first: bool = False) -> list[tuple[float, int]]:
+def bury_ranking(hand8: int, first: bool = False, careful: bool = False) -> list[tuple[float, int]]:
     """Every bury of an eight-card hand with its score, best first."""
     cards = mask_bits(hand8)
     cheap = [c for c in cards if POWER[c] < 16]       # never bury a Queen or Jack if avoidable
@@ -99,7 +104,7 @@ def bury_ranking(hand8: int, first: bool = False) -> list[tuple[float, int]]:
     out = []
     for i, a in enumerate(cards):
         for b in cards[i + 1:]:
-            out.append((_bury_score(hand8, a, b, first), BURY + 32 * a + b))
+            out.append((_bury_score(hand8, a, b, first, careful), BURY + 32 * a + b))
     out.sort(key=lambda x: -x[0])
     return out
 
@@ -109,7 +114,7 @@ _BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in
 """Points banked by burying a card, less what its trick-taking power is worth."""
 
 
-def _bury_score(hand8: int, a: int, b: int, first: bool) -> float:
+def _bury_score(hand8: int, a: int, b: int, first: bool, careful: bool = False) -> float:
     bury = (1 << a) | (1 << b)
     rest = hand8 & ~bury
     score = 0.0 + _BURY_CARD[a] + _BURY_CARD[b]
@@ -121,7 +126,7 @@ def _bury_score(hand8: int, a: int, b: int, first: bool) -> float:
     calls = aces or tens
     if calls:
         score += max(_call_value(rest, c) for c in calls)
-    elif _alone_strength(rest, first):
+    elif _alone_strength(rest, first, careful):
         score += 4.0
     elif only_aces:
         score -= 4.0                     # an unknown-card call
@@ -130,14 +135,15 @@ def _bury_score(hand8: int, a: int, b: int, first: bool) -> float:
     return score
 
 
-def best_bury(hand8: int, first: bool = False) -> int:
-    return bury_ranking(hand8, first)[0][1]
+def best_bury(hand8: int, first: bool = False, careful: bool = False) -> int:
+    return bury_ranking(hand8, first, careful)[0][1]
 
 
-def call_ranking(hand: int, legal_codes: list[int], first: bool = False) -> list[tuple[float, int]]:
+def call_ranking(hand: int, legal_codes: list[int], first: bool = False,
+                 careful: bool = False) -> list[tuple[float, int]]:
     """The legal calls, best first."""
     out = []
-    strong = _alone_strength(hand, first)
+    strong = _alone_strength(hand, first, careful)
     for code in legal_codes:
         if code == ALONE:
             v = 12.0 if strong else -20.0
@@ -151,8 +157,8 @@ def call_ranking(hand: int, legal_codes: list[int], first: bool = False) -> list
     return out
 
 
-def best_call(hand: int, legal_codes: list[int], first: bool = False) -> int:
-    return call_ranking(hand, legal_codes, first)[0][1]
+def best_call(hand: int, legal_codes: list[int], first: bool = False, careful: bool = False) -> int:
+    return call_ranking(hand, legal_codes, first, careful)[0][1]
 
 
 # ---------------------------------------------------------------- card play
@@ -309,14 +315,22 @@ def _friend(t: Table, s: int) -> int:
     if me == picker:
         if t.partner >= 0:
             return 1 if s == t.partner else -1
-        return 0
+        return -1 if _not_partner(t, s) else 0
     if t.i_am_partner:
         return 1 if s == picker else -1
     if s == picker:
         return -1
     if t.partner >= 0:
         return -1 if s == t.partner else 1
-    return 0
+    return 1 if _not_partner(t, s) else 0
+
+
+def _not_partner(t: Table, s: int) -> bool:
+    """``careful``: on the called suit's first lead, a seat that has played to the trick while
+    the called card is still unseen is not the partner (who must play the called card)."""
+    if not (t.careful and t.called_first and t.unseen >> t.called & 1):
+        return False
+    return (s - t.leader) % t.n < len(t.trick)
 
 
 def _threat(t: Table, s: int, beats: int) -> bool:
@@ -353,8 +367,39 @@ def play_card(t: Table) -> int:
     if t.my_unknown >= 0 and legal & ~(1 << t.my_unknown):
         legal &= ~(1 << t.my_unknown)           # the unknown card goes when it must
     if not t.trick:
-        return _lead_leaster(t, legal) if t.leaster else _lead(t, legal)
-    return _follow(t, legal)
+        c = _lead_leaster(t, legal) if t.leaster else _lead(t, legal)
+    else:
+        c = _follow(t, legal)
+    if t.careful and not t.leaster and t.hand.bit_count() == 2 and legal == t.hand:
+        c = _keep_master_last(t, c)
+    return c
+
+
+def _keep_master_last(t: Table, c: int) -> int:
+    """``careful``, two cards left, about to play the higher trump ``c``: the other card first
+    when it can win this trick now (led, a fail card) and the only unseen card that beats it
+    (one trump) is also the only one that beats ``c``: then one of the two tricks is sure, and
+    both may be won; the other order loses the lower card to that trump (A♥ led before J♥,
+    A♦ played before Q♥, with only J♣ out)."""
+    low = t.hand & ~(1 << c)
+    o = low.bit_length() - 1
+    if SUIT_OF[c] != 3 or (SUIT_OF[o] == 3 and STRENGTH[o] > STRENGTH[c]):
+        return c
+    if t.trick:
+        _, best, _ = trick_winner(t)
+        if best >= 0 and not BEATS[best] >> o & 1:
+            return c                    # the other card does not win this trick now
+        led = t.led
+    elif SUIT_OF[o] == 3:
+        return c                        # led, a low trump is simply overtaken (a master led
+    else:                               # draws trumps: those after must follow with them)
+        led = SUIT_OF[o]
+    if SUIT_OF[o] not in (3, led):
+        return c
+    over = t.unseen & BEATS[o]
+    if over.bit_count() != 1 or not over & TRUMP_MASK or t.unseen & BEATS[c] & ~over:
+        return c
+    return o
 
 
 def _lowest(cards: list[int], key: Callable[[int], Any]) -> int:
@@ -522,10 +567,12 @@ def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[in
         spare = [x for x in losers if POINTS[x] <= 4 and not live(t, x)]
         if spare:
             c = _dump(t, spare)
-    if POINTS[c] >= 10 and f != 1:
-        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
-        # (``behind``: one no seat after is likely to beat, a Queen if it must; ``careful``:
-        # at the end of the hand a Queen too, to save a pointed trump that will win nothing).
+    if POINTS[c] >= 10 and (f != 1 or t.careful and best_card >= 0 and _overtaken(t, best_card, later)):
+        # Rather than hand an Ace or Ten over (``careful``: onto a friend's trick too, while a
+        # seat after that is not a sure friend is likely to take it), take the trick with a
+        # trump below the Queens (``behind``: one no seat after is likely to beat, a Queen if
+        # it must; ``careful``: at the end of the hand a Queen too, to save a pointed trump
+        # that will win nothing).
         cheap = [w for w in winners if POWER[w] < 28 or (
             t.careful and SUIT_OF[c] == 3 and not live(t, c) and t.hand.bit_count() <= 3)]
         if t.behind and cheap:
@@ -562,7 +609,15 @@ def _take_fat(t: Table, winners: list[int], later: list[int]) -> int:
     likely to beat; else a Jack or better, not a low trump a likely void will beat."""
     safe = [c for c in winners if not _overtaken(t, c, later)]
     if safe:
-        return min(safe, key=STRENGTH.__getitem__)
+        c = min(safe, key=STRENGTH.__getitem__)
+        if t.careful and SUIT_OF[c] == 3 and not live(t, c) and any(
+                _friend(t, s) != 1 and t.possible[s] & TRUMP_MASK & BEATS[c] for s in later):
+            # An opponent after may still overtrump a low trump: with two live trumps or
+            # more, the lower live one (a Queen that only the Queen of clubs beats).
+            lives = [w for w in winners if SUIT_OF[w] == 3 and live(t, w)]
+            if len(lives) >= 2:
+                return min(lives, key=STRENGTH.__getitem__)
+        return c
     high = [c for c in winners if POWER[c] >= 16]
     return min(high or winners, key=STRENGTH.__getitem__)
 
@@ -588,6 +643,10 @@ def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[
     if not t.first and not qualified and winners and (pts <= 4 or (not later and pts <= 11)):
         # Qualify with a cheap trick that no one after can take, shedding a high card.
         sure = [c for c in winners if _sure(t, c, later)] if later else winners
+        if t.careful and later and losers and t.hand.bit_count() > 2:
+            # A master trump wins whenever it likes: it waits for a trick where it plays
+            # last or for the end, rather than take one the seats after can load with points.
+            sure = [c for c in sure if SUIT_OF[c] != 3 or t.unseen & TRUMP_MASK & BEATS[c]]
         if sure:
             return _lowest(sure, lambda c: (POINTS[c], -STRENGTH[c] - (20 if SUIT_OF[c] == 3 else 0)))
     if losers:
