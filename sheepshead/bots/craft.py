@@ -609,15 +609,7 @@ def _take_fat(t: Table, winners: list[int], later: list[int]) -> int:
     likely to beat; else a Jack or better, not a low trump a likely void will beat."""
     safe = [c for c in winners if not _overtaken(t, c, later)]
     if safe:
-        c = min(safe, key=STRENGTH.__getitem__)
-        if t.careful and SUIT_OF[c] == 3 and not live(t, c) and any(
-                _friend(t, s) != 1 and t.possible[s] & TRUMP_MASK & BEATS[c] for s in later):
-            # An opponent after may still overtrump a low trump: with two live trumps or
-            # more, the lower live one (a Queen that only the Queen of clubs beats).
-            lives = [w for w in winners if SUIT_OF[w] == 3 and live(t, w)]
-            if len(lives) >= 2:
-                return min(lives, key=STRENGTH.__getitem__)
-        return c
+        return min(safe, key=STRENGTH.__getitem__)
     high = [c for c in winners if POWER[c] >= 16]
     return min(high or winners, key=STRENGTH.__getitem__)
 
