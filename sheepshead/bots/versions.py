@@ -59,8 +59,7 @@ class StandardConfig:
     the first ``standard-v6`` (before its first day): alone on three Queens only with the
     Queen of clubs or a Jack; a seat that played to the called suit's first lead without the
     called card is no partner; no Ace or Ten onto a friend's trick a seat after will likely
-    take; the lower of two live trumps, not a low one an opponent after may beat, onto a fat
-    trick; a leaster's master trump waits; with two cards left the lower card first when the
+    take; a leaster's master trump waits; with two cards left the lower card first when the
     one trump that beats it is the only card that beats the higher one."""
 
 
