@@ -1,7 +1,8 @@
 """``standard-v6``'s points of care (issue 39's second step): each clear blunder a club player's
-read of ``standard-v5`` found (docs/journal/reads.md, seed 391207), at its real position.
+read of ``standard-v5`` found (docs/journal/reads.md, seed 391207), at its real position; and
+the kinds the read of the first ``standard-v6`` found (seed 550613, report of 2026-12-06).
 
-Each position is the arena's deal of that seed played by five ``standard-v5`` (as
+Each position is the arena's deal of that seed played by five players of one version (as
 ``bench/transcript.py`` prints it) up to the decision the reader named; the test shows
 ``standard-v5`` still making the blunder there and ``standard-v6``
 (:attr:`~sheepshead.bots.versions.StandardConfig.careful`) making the reader's card.
@@ -21,14 +22,18 @@ from sheepshead.view import SeatView
 
 READ_SEED = 391207
 """The seed of the reader's read of ``standard-v5`` (not a seed the figures are measured on)."""
+READ_SEED_V6 = 550613
+"""The seed of the reader's read of the first ``standard-v6`` (its positions are played by
+``standard-v6``)."""
 
 
-def _position(deal: int, trick: int, place: int, seed: int = READ_SEED) -> SeatView:
+def _position(deal: int, trick: int, place: int, seed: int = READ_SEED,
+              level: str = "standard-v5") -> SeatView:
     """The view of the seat to play the ``place``-th card of trick ``trick`` (both from 1) of
-    the arena's deal ``deal`` of ``seed``, five ``standard-v5`` having played up to it."""
+    the arena's deal ``deal`` of ``seed``, five ``level`` having played up to it."""
     game, hand = deal_seed(seed, deal)
     state = HandState.from_seed(game, hand)
-    players = [make_player("standard-v5", player_seed(seed, deal, 0, s)) for s in range(5)]
+    players = [make_player(level, player_seed(seed, deal, 0, s)) for s in range(5)]
     while not (state.phase is Phase.PLAY and len(state.tricks) == trick - 1
                and len(state.trick_cards) == place - 1):
         assert not state.is_over
@@ -73,3 +78,39 @@ def test_the_readers_clear_blunders_of_standard_v5(deal: int, trick: int, place:
     view = _position(deal, trick, place)
     assert sorted(str(c) for c in view.hand) == sorted(hand.split())
     assert (_card("standard-v5", view), _card("standard-v6", view)) == (v5, v6)
+
+
+@pytest.mark.parametrize("deal, trick, place, was, v6, hand", [
+    # Leaster, void in the suit led, three seats after: the master QC waits; shed the Ten.
+    (15, 1, 2, "QC", "10H", "QC QD 7D KC 8C 10H"),
+    # Two cards left, only JC out: the Ace before the Jack (one of the two tricks is sure).
+    (16, 5, 1, "JH", "AH", "JH AH"),
+    # Two cards left, only JC out: AD now (it wins unless JC is behind), the master QH last.
+    (24, 5, 4, "QH", "AD", "QH AD"),
+    # The called suit's first lead, ruffed by 10D: that seat is no partner, so the trick is a
+    # fellow defender's sure one (the picker and the partner must follow): schmear the Ten.
+    (20, 1, 3, "7C", "10C", "10C 7C 10S 9S 8S 7S"),
+    # A friend's trick that the lone picker, last and shown void, will likely trump: not the
+    # Ten thrown onto it, a trump instead (the reader: QD or JS; the picker must overtrump).
+    (25, 3, 3, "10H", "JS", "QD JS AH 10H"),
+])
+def test_the_readers_clear_blunders_of_the_first_standard_v6(
+        deal: int, trick: int, place: int, was: str, v6: str, hand: str) -> None:
+    """``was``: the first ``standard-v6``'s card there (the transcript the reader read)."""
+    view = _position(deal, trick, place, READ_SEED_V6, "standard-v6")
+    assert sorted(str(c) for c in view.hand) == sorted(hand.split())
+    assert _card("standard-v6", view) == v6 != was
+
+
+def test_no_alone_with_three_queens_but_neither_the_queen_of_clubs_nor_a_jack() -> None:
+    """Deal 9 of the read of the first ``standard-v6``: QS QH QD 10D 8D | 9C after burying
+    KC AH went alone (nine trumps out, the top one and every Jack among them): it calls AC."""
+    game, hand = deal_seed(READ_SEED_V6, 9)
+    state = HandState.from_seed(game, hand)
+    players = [make_player("standard-v6", player_seed(READ_SEED_V6, 9, 0, s)) for s in range(5)]
+    while state.phase is not Phase.CALL:
+        state.apply(players[state.to_act].choose(state.view(state.to_act)))
+    view = state.view(state.to_act)
+    assert sorted(str(c) for c in view.hand) == sorted(["QS", "QH", "QD", "10D", "8D", "9C"])
+    calls = {level: str(make_player(level, 0).choose(view)) for level in ("standard-v5", "standard-v6")}
+    assert calls == {"standard-v5": "alone", "standard-v6": "call AC"}

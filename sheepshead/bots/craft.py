@@ -29,15 +29,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..actions import ALONE, BURY, CALL, CALL_UNKNOWN
 from ..cards import (
     BEATS,
-    FAIL_ACES,
     FAIL_ACES_MASK,
     FAIL_MASK,
     JACK_OF_DIAMONDS,
     POINTS,
-    QUEENS,
     STRENGTH,
     SUIT_MASK,
     SUIT_OF,
@@ -45,11 +42,31 @@ from ..cards import (
     TRUMP_ORDER,
     mask_bits,
 )
-from ..legality import WINNING, call_options
+from ..legality import WINNING
 from ..legality import trick_winner as winning_position
 from ..position import CallKind
-from .masters import cheaper_equal, draw_first, live, master_trumps, no_ten_into_void, spare_for_live
-from .picking import doubles_code, pick_rule, pick_score, wants_to_pick
+from .masters import (
+    cheaper_equal,
+    draw_first,
+    keep_master_last,
+    live,
+    master_trumps,
+    no_ten_into_void,
+    not_partner,
+    spare_for_live,
+)
+from .picking import (
+    POWER,
+    best_bury,
+    best_call,
+    bury_ranking,
+    call_ranking,
+    doubles_code,
+    pick_rule,
+    pick_score,
+    wants_to_pick,
+)
+from .picking import _alone_strength as _alone_strength
 
 if TYPE_CHECKING:                       # types only: state and knowledge import nothing here
     from ..state import HandState
@@ -58,102 +75,6 @@ if TYPE_CHECKING:                       # types only: state and knowledge import
 __all__ = ["Table", "POWER", "pick_score", "wants_to_pick", "bury_ranking", "best_bury",
            "call_ranking", "best_call", "play_card", "pick_rule", "doubles_code",
            "table_from_knowledge", "table_from_state"]
-
-# How much a card is worth keeping for its trick-taking power (not its points).
-_TRUMP_POWER = (40, 36, 32, 28, 22, 20, 18, 16, 10, 9, 7, 5, 4, 3)
-POWER: tuple[int, ...] = tuple(
-    _TRUMP_POWER[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else {6: 6, 5: 3, 4: 1}.get(STRENGTH[c], 0)
-    for c in range(32))
-
-# ---------------------------------------------------------------- bury, call
-_CALL_VALUES: dict[int, float] = {}
-
-
-def _call_value(hand: int, card: int) -> float:
-    """How good calling ``card`` is: a single low hold card is best."""
-    held = hand & SUIT_MASK[SUIT_OF[card]]
-    v = _CALL_VALUES.get(held)
-    if v is None:
-        hold_points = sum(POINTS[c] for c in mask_bits(held))
-        v = _CALL_VALUES[held] = 10.0 - 3.0 * (held.bit_count() - 1) - 0.1 * hold_points
-    return v
-
-
-def _alone_strength(hand: int, first: bool = False) -> bool:
-    """Strong enough to play alone (four shares instead of two): five trumps with three of the
-    Queens and at most one fail card that is not an Ace, or (not ``first``) a hand of trump only."""
-    trumps = hand & TRUMP_MASK
-    if trumps.bit_count() < 5:
-        return False
-    if not hand & FAIL_MASK and not first:
-        return True
-    return (trumps & QUEENS).bit_count() >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
-
-
-def bury_ranking(hand8: int, first: bool = False) -> list[tuple[float, int]]:
-    """Every bury of an eight-card hand with its score, best first."""
-    cards = mask_bits(hand8)
-    cheap = [c for c in cards if POWER[c] < 16]       # never bury a Queen or Jack if avoidable
-    if len(cheap) >= 2:
-        cards = cheap
-    out = []
-    for i, a in enumerate(cards):
-        for b in cards[i + 1:]:
-            out.append((_bury_score(hand8, a, b, first), BURY + 32 * a + b))
-    out.sort(key=lambda x: -x[0])
-    return out
-
-
-_BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in FAIL_ACES else 0)
-                   for c in range(32))
-"""Points banked by burying a card, less what its trick-taking power is worth."""
-
-
-def _bury_score(hand8: int, a: int, b: int, first: bool) -> float:
-    bury = (1 << a) | (1 << b)
-    rest = hand8 & ~bury
-    score = 0.0 + _BURY_CARD[a] + _BURY_CARD[b]
-    for s in range(3):
-        if hand8 & SUIT_MASK[s] and not rest & SUIT_MASK[s]:
-            score += 5.0
-    aces, tens, _ = call_options(rest, bury)
-    only_aces = not (rest & FAIL_MASK & ~FAIL_ACES_MASK)
-    calls = aces or tens
-    if calls:
-        score += max(_call_value(rest, c) for c in calls)
-    elif _alone_strength(rest, first):
-        score += 4.0
-    elif only_aces:
-        score -= 4.0                     # an unknown-card call
-    else:
-        score -= 15.0                    # forced alone
-    return score
-
-
-def best_bury(hand8: int, first: bool = False) -> int:
-    return bury_ranking(hand8, first)[0][1]
-
-
-def call_ranking(hand: int, legal_codes: list[int], first: bool = False) -> list[tuple[float, int]]:
-    """The legal calls, best first."""
-    out = []
-    strong = _alone_strength(hand, first)
-    for code in legal_codes:
-        if code == ALONE:
-            v = 12.0 if strong else -20.0
-        elif code >= CALL_UNKNOWN:
-            card, u = divmod(code - CALL_UNKNOWN, 32)
-            v = 0.0 - POINTS[u] * 0.2 - POWER[u] * 0.5
-        else:
-            v = _call_value(hand, code - CALL)
-        out.append((v, code))
-    out.sort(key=lambda x: -x[0])
-    return out
-
-
-def best_call(hand: int, legal_codes: list[int], first: bool = False) -> int:
-    return call_ranking(hand, legal_codes, first)[0][1]
-
 
 # ---------------------------------------------------------------- card play
 class Table:
@@ -309,14 +230,15 @@ def _friend(t: Table, s: int) -> int:
     if me == picker:
         if t.partner >= 0:
             return 1 if s == t.partner else -1
-        return 0
+        return -1 if not_partner(t, s) else 0
     if t.i_am_partner:
         return 1 if s == picker else -1
     if s == picker:
         return -1
     if t.partner >= 0:
         return -1 if s == t.partner else 1
-    return 0
+    return 1 if not_partner(t, s) else 0
+
 
 
 def _threat(t: Table, s: int, beats: int) -> bool:
@@ -353,8 +275,13 @@ def play_card(t: Table) -> int:
     if t.my_unknown >= 0 and legal & ~(1 << t.my_unknown):
         legal &= ~(1 << t.my_unknown)           # the unknown card goes when it must
     if not t.trick:
-        return _lead_leaster(t, legal) if t.leaster else _lead(t, legal)
-    return _follow(t, legal)
+        c = _lead_leaster(t, legal) if t.leaster else _lead(t, legal)
+    else:
+        c = _follow(t, legal)
+    if t.careful and not t.leaster and t.hand.bit_count() == 2 and legal == t.hand:
+        c = keep_master_last(t, c, trick_winner(t)[1] if t.trick else -1)
+    return c
+
 
 
 def _lowest(cards: list[int], key: Callable[[int], Any]) -> int:
@@ -522,10 +449,12 @@ def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[in
         spare = [x for x in losers if POINTS[x] <= 4 and not live(t, x)]
         if spare:
             c = _dump(t, spare)
-    if POINTS[c] >= 10 and f != 1:
-        # Rather than hand an Ace or Ten over, take the trick with a trump below the Queens
-        # (``behind``: one no seat after is likely to beat, a Queen if it must; ``careful``:
-        # at the end of the hand a Queen too, to save a pointed trump that will win nothing).
+    if POINTS[c] >= 10 and (f != 1 or t.careful and best_card >= 0 and _overtaken(t, best_card, later)):
+        # Rather than hand an Ace or Ten over (``careful``: onto a friend's trick too, while a
+        # seat after that is not a sure friend is likely to take it), take the trick with a
+        # trump below the Queens (``behind``: one no seat after is likely to beat, a Queen if
+        # it must; ``careful``: at the end of the hand a Queen too, to save a pointed trump
+        # that will win nothing).
         cheap = [w for w in winners if POWER[w] < 28 or (
             t.careful and SUIT_OF[c] == 3 and not live(t, c) and t.hand.bit_count() <= 3)]
         if t.behind and cheap:
@@ -588,6 +517,10 @@ def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[
     if not t.first and not qualified and winners and (pts <= 4 or (not later and pts <= 11)):
         # Qualify with a cheap trick that no one after can take, shedding a high card.
         sure = [c for c in winners if _sure(t, c, later)] if later else winners
+        if t.careful and later and losers and t.hand.bit_count() > 2:
+            # A master trump wins whenever it likes: it waits for a trick where it plays
+            # last or for the end, rather than take one the seats after can load with points.
+            sure = [c for c in sure if SUIT_OF[c] != 3 or t.unseen & TRUMP_MASK & BEATS[c]]
         if sure:
             return _lowest(sure, lambda c: (POINTS[c], -STRENGTH[c] - (20 if SUIT_OF[c] == 3 else 0)))
     if losers:

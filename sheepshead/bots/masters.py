@@ -6,7 +6,9 @@ trump beats (it may still win a later trick).  These are the rules :mod:`.craft`
 its :class:`~.craft.Table` has ``masters`` set (:attr:`~.versions.StandardConfig.masters`,
 issue 39): no fail Ten or Ace led into a void an opponent has shown, the master trumps before
 the points when they draw every trump out, a live trump kept off an opponent's trick.  Each
-works on the seat's own view (its ``unseen``, ``possible`` and ``voids``) only.
+works on the seat's own view (its ``unseen``, ``possible`` and ``voids``) only.  Two more of
+``standard-v6``'s points of care live here too: the two-card ending (:func:`keep_master_last`)
+and who cannot be the partner on the called suit's first lead (:func:`not_partner`).
 """
 
 from __future__ import annotations
@@ -21,14 +23,22 @@ class Table(Protocol):
     """What these rules read of :class:`~.craft.Table` (which imports this module)."""
 
     me: int
+    n: int
+    hand: int
     picker: int
     partner: int
+    called: int
+    called_first: bool
+    careful: bool
+    trick: list[int]
+    leader: int
+    led: int
     unseen: int
     possible: Sequence[int]
     voids: Sequence[int]
 
 __all__ = ["trumping_opponents", "no_ten_into_void", "master_trumps", "draw_first", "live",
-           "spare_for_live", "cheaper_equal"]
+           "spare_for_live", "cheaper_equal", "keep_master_last", "not_partner"]
 
 
 def trumping_opponents(t: Table, suit: int) -> bool:
@@ -103,3 +113,37 @@ def cheaper_equal(t: Table, cards: Sequence[int], c: int, best: int, wins: bool)
     if not same:
         return c
     return min(same, key=lambda x: (POINTS[x], STRENGTH[x]))
+
+
+def keep_master_last(t: Table, c: int, best: int) -> int:
+    """``careful``, two cards left, about to play the higher trump ``c`` (``best``: the card
+    winning the trick in progress, -1 on a lead or while none wins): the other card first when
+    it can win this trick now (led, a fail card) and the only unseen card that beats it (one
+    trump) is also the only one that beats ``c``: then one of the two tricks is sure, and both
+    may be won; the other order loses the lower card to that trump (A♥ led before J♥, A♦
+    played before Q♥, with only J♣ out)."""
+    o = (t.hand & ~(1 << c)).bit_length() - 1
+    if SUIT_OF[c] != 3 or (SUIT_OF[o] == 3 and STRENGTH[o] > STRENGTH[c]):
+        return c
+    if t.trick:
+        if best >= 0 and not BEATS[best] >> o & 1:
+            return c                    # the other card does not win this trick now
+        led = t.led
+    elif SUIT_OF[o] == 3:
+        return c                        # led, a low trump is simply overtaken (a master led
+    else:                               # draws trumps: those after must follow with them)
+        led = SUIT_OF[o]
+    if SUIT_OF[o] not in (3, led):
+        return c
+    over = t.unseen & BEATS[o]
+    if over.bit_count() != 1 or not over & TRUMP_MASK or t.unseen & BEATS[c] & ~over:
+        return c
+    return o
+
+
+def not_partner(t: Table, s: int) -> bool:
+    """``careful``: on the called suit's first lead, a seat that has played to the trick while
+    the called card is still unseen is not the partner (who must play the called card)."""
+    if not (t.careful and t.called_first and t.unseen >> t.called & 1):
+        return False
+    return (s - t.leader) % t.n < len(t.trick)

@@ -1,4 +1,5 @@
-"""Picking and the crack round as fast rules on bit masks: Standard's judgement of a hand.
+"""Picking, the bury, the call and the crack round as fast rules on bit masks: Standard's
+judgement of a hand.
 
 Part of the craft of the game (:mod:`.craft`, which re-exports these): a hand is picked by
 trump strength, fail Aces and short fail suits against a threshold that falls as seats pass
@@ -9,23 +10,129 @@ Standard's four-handed pick (see :mod:`.craft`).
 
 from __future__ import annotations
 
-from ..actions import BLITZ, CRACK, PASS, RECRACK
+from ..actions import ALONE, BLITZ, BURY, CALL, CALL_UNKNOWN, CRACK, PASS, RECRACK
 from ..cards import (
     FAIL_ACES,
     FAIL_ACES_MASK,
+    FAIL_MASK,
     JACK_OF_DIAMONDS,
     JACKS,
+    POINTS,
     QUEENS,
+    STRENGTH,
     SUIT_MASK,
     SUIT_OF,
     TRUMP_MASK,
     TRUMP_ORDER,
     mask_bits,
 )
+from ..legality import call_options
 from ..rules import DEFAULT_RULES, AllPass, PartnerBy, Rules
 
-__all__ = ["PICK_THRESHOLD", "FOUR_HANDED_SHIFT", "pick_score", "pick_rule", "wants_to_pick",
-           "doubles_code"]
+__all__ = ["PICK_THRESHOLD", "FOUR_HANDED_SHIFT", "POWER", "pick_score", "pick_rule", "wants_to_pick",
+           "doubles_code", "bury_ranking", "best_bury", "call_ranking", "best_call"]
+
+# How much a card is worth keeping for its trick-taking power (not its points).
+_TRUMP_POWER = (40, 36, 32, 28, 22, 20, 18, 16, 10, 9, 7, 5, 4, 3)
+POWER: tuple[int, ...] = tuple(
+    _TRUMP_POWER[TRUMP_ORDER.index(c)] if SUIT_OF[c] == 3 else {6: 6, 5: 3, 4: 1}.get(STRENGTH[c], 0)
+    for c in range(32))
+
+# ---------------------------------------------------------------- bury, call
+_CALL_VALUES: dict[int, float] = {}
+
+
+def _call_value(hand: int, card: int) -> float:
+    """How good calling ``card`` is: a single low hold card is best."""
+    held = hand & SUIT_MASK[SUIT_OF[card]]
+    v = _CALL_VALUES.get(held)
+    if v is None:
+        hold_points = sum(POINTS[c] for c in mask_bits(held))
+        v = _CALL_VALUES[held] = 10.0 - 3.0 * (held.bit_count() - 1) - 0.1 * hold_points
+    return v
+
+
+def _alone_strength(hand: int, first: bool = False, careful: bool = False) -> bool:
+    """Strong enough to play alone (four shares instead of two): five trumps with three of the
+    Queens and at most one fail card that is not an Ace, or (not ``first``) a hand of trump only.
+    ``careful`` (``standard-v6``): three Queens without the Queen of clubs need a Jack too (with
+    neither, the top trump and all four Jacks are out against it: it calls)."""
+    trumps = hand & TRUMP_MASK
+    if trumps.bit_count() < 5:
+        return False
+    if not hand & FAIL_MASK and not first:
+        return True
+    if careful and not trumps & (1 << TRUMP_ORDER[0] | JACKS):
+        return False
+    return (trumps & QUEENS).bit_count() >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
+
+
+def bury_ranking(hand8: int, first: bool = False, careful: bool = False) -> list[tuple[float, int]]:
+    """Every bury of an eight-card hand with its score, best first."""
+    cards = mask_bits(hand8)
+    cheap = [c for c in cards if POWER[c] < 16]       # never bury a Queen or Jack if avoidable
+    if len(cheap) >= 2:
+        cards = cheap
+    out = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            out.append((_bury_score(hand8, a, b, first, careful), BURY + 32 * a + b))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+_BURY_CARD = tuple(POINTS[c] - (12 + POWER[c] if SUIT_OF[c] == 3 else 13 if c in FAIL_ACES else 0)
+                   for c in range(32))
+"""Points banked by burying a card, less what its trick-taking power is worth."""
+
+
+def _bury_score(hand8: int, a: int, b: int, first: bool, careful: bool = False) -> float:
+    bury = (1 << a) | (1 << b)
+    rest = hand8 & ~bury
+    score = 0.0 + _BURY_CARD[a] + _BURY_CARD[b]
+    for s in range(3):
+        if hand8 & SUIT_MASK[s] and not rest & SUIT_MASK[s]:
+            score += 5.0
+    aces, tens, _ = call_options(rest, bury)
+    only_aces = not (rest & FAIL_MASK & ~FAIL_ACES_MASK)
+    calls = aces or tens
+    if calls:
+        score += max(_call_value(rest, c) for c in calls)
+    elif _alone_strength(rest, first, careful):
+        score += 4.0
+    elif only_aces:
+        score -= 4.0                     # an unknown-card call
+    else:
+        score -= 15.0                    # forced alone
+    return score
+
+
+def best_bury(hand8: int, first: bool = False, careful: bool = False) -> int:
+    return bury_ranking(hand8, first, careful)[0][1]
+
+
+def call_ranking(hand: int, legal_codes: list[int], first: bool = False,
+                 careful: bool = False) -> list[tuple[float, int]]:
+    """The legal calls, best first."""
+    out = []
+    strong = _alone_strength(hand, first, careful)
+    for code in legal_codes:
+        if code == ALONE:
+            v = 12.0 if strong else -20.0
+        elif code >= CALL_UNKNOWN:
+            card, u = divmod(code - CALL_UNKNOWN, 32)
+            v = 0.0 - POINTS[u] * 0.2 - POWER[u] * 0.5
+        else:
+            v = _call_value(hand, code - CALL)
+        out.append((v, code))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def best_call(hand: int, legal_codes: list[int], first: bool = False, careful: bool = False) -> int:
+    return call_ranking(hand, legal_codes, first, careful)[0][1]
+
+
 
 # Pick strength of each card (trump by rank, fail Aces).
 _TRUMP_PICK_VALUE = (4.0, 3.6, 3.2, 3.0, 2.6, 2.4, 2.2, 2.0, 1.6, 1.5, 1.3, 1.1, 1.0, 1.0)

@@ -38,12 +38,12 @@ def standard_code(k: Knowledge, first: bool = False, behind: bool = False,
     elif phase is Phase.PICK:
         code = PICK if wants_to_pick(k.hand, len(k.passed), 0.0, k.rules, first) else PASS
     elif phase is Phase.BURY:
-        code = best_bury(k.hand, first)
+        code = best_bury(k.hand, first, careful)
     elif phase is Phase.DOUBLES:
         # The question asked is the one legal action besides pass (crack, recrack, blitz).
         code = doubles_code(k.hand, k.legal_codes[0], k.legal_codes, k.rules, first)
     else:
-        code = best_call(k.hand, k.legal_codes, first)
+        code = best_call(k.hand, k.legal_codes, first, careful)
     if code not in k.legal_codes:          # a safety net: never an illegal action
         code = k.legal_codes[0]
     return code

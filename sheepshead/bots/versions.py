@@ -55,7 +55,12 @@ class StandardConfig:
     Ace or Ten of trump onto an opponent's trick while a card of four points or fewer that is
     no live trump can go; a defender holding only trumps leads its master first; and in the
     last three tricks a Queen takes a trick rather than a pointed trump that will win nothing
-    being thrown onto it (:mod:`.craft`, :func:`~.masters.cheaper_equal`)."""
+    being thrown onto it (:mod:`.craft`, :func:`~.masters.cheaper_equal`).  From the read of
+    the first ``standard-v6`` (before its first day): alone on three Queens only with the
+    Queen of clubs or a Jack; a seat that played to the called suit's first lead without the
+    called card is no partner; no Ace or Ten onto a friend's trick a seat after will likely
+    take; a leaster's master trump waits; with two cards left the lower card first when the
+    one trump that beats it is the only card that beats the higher one."""
 
 
 @dataclass(frozen=True)
