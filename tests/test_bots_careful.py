@@ -114,3 +114,45 @@ def test_no_alone_with_three_queens_but_neither_the_queen_of_clubs_nor_a_jack() 
     assert sorted(str(c) for c in view.hand) == sorted(["QS", "QH", "QD", "10D", "8D", "9C"])
     calls = {level: str(make_player(level, 0).choose(view)) for level in ("standard-v5", "standard-v6")}
     assert calls == {"standard-v5": "alone", "standard-v6": "call AC"}
+
+
+READ_SEED_V6B = 771942
+"""The seed of the second read of ``standard-v6`` (report of 2026-12-06, its positions played
+by the ``standard-v6`` the reader read)."""
+
+
+@pytest.mark.parametrize("deal, hand", [
+    # Q♦ the best trump, Q♣ Q♠ Q♥ and J♣ out above it.
+    (12, "QD JS JD AD 8D 7D"),
+    # Q♣ and then J♦: six trumps above J♦ out.
+    (26, "QC JD AD KD 9D 8D"),
+])
+def test_no_alone_on_six_trumps_with_fewer_than_three_of_the_top_six(deal: int, hand: str) -> None:
+    """Six trumps and no fail went alone whatever their quality: with fewer than three of the
+    Queens and black Jacks the hand calls a partner (here the unknown call, its bury kept)."""
+    game, h = deal_seed(READ_SEED_V6B, deal)
+    state = HandState.from_seed(game, h)
+    players = [make_player("standard-v6", player_seed(READ_SEED_V6B, deal, 0, s)) for s in range(5)]
+    while state.phase is not Phase.CALL:
+        state.apply(players[state.to_act].choose(state.view(state.to_act)))
+    view = state.view(state.to_act)
+    assert sorted(str(c) for c in view.hand) == sorted(hand.split())
+    call = str(make_player("standard-v6", 0).choose(view))
+    assert call != "alone" and call.startswith("call")
+
+
+@pytest.mark.parametrize("deal, trick, place, was, v6, hand", [
+    # Two cards left, J♥ and 10♦ out, the picker's A♥ led: J♣ wins it for sure; J♦ lost it
+    # to the J♥ of a defender after (the J♥'s only possible holders not yet played).
+    (7, 5, 2, "JD", "JC", "JC JD"),
+    # The end of the hand: the master Q♠ over the partner's J♠ with Q♥ and Q♦ out after.
+    (17, 4, 2, "JH", "QS", "QC QS JH"),
+    # The end of the hand, the picker's Q♠ unbeatable: J♠ (2) onto it, not A♦ (11).
+    (20, 4, 2, "AD", "JS", "QD JS AD"),
+])
+def test_the_readers_clear_blunders_of_the_second_standard_v6(
+        deal: int, trick: int, place: int, was: str, v6: str, hand: str) -> None:
+    """``was``: the card of the ``standard-v6`` the second reader read (seed 771942)."""
+    view = _position(deal, trick, place, READ_SEED_V6B, "standard-v6")
+    assert sorted(str(c) for c in view.hand) == sorted(hand.split())
+    assert _card("standard-v6", view) == v6 != was

@@ -13,7 +13,7 @@ and who cannot be the partner on the called suit's first lead (:func:`not_partne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..cards import BEATS, POINTS, STRENGTH, SUIT_OF, TRUMP_MASK, mask_bits
@@ -115,13 +115,15 @@ def cheaper_equal(t: Table, cards: Sequence[int], c: int, best: int, wins: bool)
     return min(same, key=lambda x: (POINTS[x], STRENGTH[x]))
 
 
-def keep_master_last(t: Table, c: int, best: int) -> int:
+def keep_master_last(t: Table, c: int, best: int, friend: Callable[[int], bool] = lambda s: False) -> int:
     """``careful``, two cards left, about to play the higher trump ``c`` (``best``: the card
     winning the trick in progress, -1 on a lead or while none wins): the other card first when
     it can win this trick now (led, a fail card) and the only unseen card that beats it (one
     trump) is also the only one that beats ``c``: then one of the two tricks is sure, and both
     may be won; the other order loses the lower card to that trump (A♥ led before J♥, A♦
-    played before Q♥, with only J♣ out)."""
+    played before Q♥, with only J♣ out).  Not onto a trick already holding ten points or more
+    when every seat that may hold that trump and is not a sure ``friend`` is still to play: the
+    sure winner takes it now (J♣, not J♦, onto the picker's A♥ with J♥ out)."""
     o = (t.hand & ~(1 << c)).bit_length() - 1
     if SUIT_OF[c] != 3 or (SUIT_OF[o] == 3 and STRENGTH[o] > STRENGTH[c]):
         return c
@@ -138,6 +140,11 @@ def keep_master_last(t: Table, c: int, best: int) -> int:
     over = t.unseen & BEATS[o]
     if over.bit_count() != 1 or not over & TRUMP_MASK or t.unseen & BEATS[c] & ~over:
         return c
+    if t.trick and sum(POINTS[x] for x in t.trick) >= 10:
+        played = {(t.leader + k) % t.n for k in range(len(t.trick))}
+        holders = [s for s in range(t.n) if s != t.me and t.possible[s] & over and not friend(s)]
+        if holders and not played & set(holders):
+            return c                    # only a seat after may take this fat trick from o
     return o
 
 

@@ -52,16 +52,23 @@ def _call_value(hand: int, card: int) -> float:
     return v
 
 
+_TOP_TRUMPS = sum(1 << c for c in TRUMP_ORDER[:6])
+"""The four Queens and the two black Jacks: a hand of trump only plays alone (``careful``)
+with three of them at least, so at most three trumps out beat its third best."""
+
+
 def _alone_strength(hand: int, first: bool = False, careful: bool = False) -> bool:
     """Strong enough to play alone (four shares instead of two): five trumps with three of the
     Queens and at most one fail card that is not an Ace, or (not ``first``) a hand of trump only.
     ``careful`` (``standard-v6``): three Queens without the Queen of clubs need a Jack too (with
-    neither, the top trump and all four Jacks are out against it: it calls)."""
+    neither, the top trump and all four Jacks are out against it: it calls); a hand of trump
+    only needs three of the six top trumps (:data:`_TOP_TRUMPS`: Q♦ J♠ J♦ or Q♣ J♦ with six
+    trumps, whose best is beaten by three to six trumps out, calls a partner)."""
     trumps = hand & TRUMP_MASK
     if trumps.bit_count() < 5:
         return False
     if not hand & FAIL_MASK and not first:
-        return True
+        return not careful or (trumps & _TOP_TRUMPS).bit_count() >= 3
     if careful and not trumps & (1 << TRUMP_ORDER[0] | JACKS):
         return False
     return (trumps & QUEENS).bit_count() >= 3 and (hand & FAIL_MASK & ~FAIL_ACES_MASK).bit_count() <= 1
