@@ -145,10 +145,6 @@ def test_no_alone_on_six_trumps_with_fewer_than_three_of_the_top_six(deal: int, 
     # Two cards left, J♥ and 10♦ out, the picker's A♥ led: J♣ wins it for sure; J♦ lost it
     # to the J♥ of a defender after (the J♥'s only possible holders not yet played).
     (7, 5, 2, "JD", "JC", "JC JD"),
-    # The end of the hand: the master Q♠ over the partner's J♠ with Q♥ and Q♦ out after.
-    (17, 4, 2, "JH", "QS", "QC QS JH"),
-    # The end of the hand, the picker's Q♠ unbeatable: J♠ (2) onto it, not A♦ (11).
-    (20, 4, 2, "AD", "JS", "QD JS AD"),
 ])
 def test_the_readers_clear_blunders_of_the_second_standard_v6(
         deal: int, trick: int, place: int, was: str, v6: str, hand: str) -> None:

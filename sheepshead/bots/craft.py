@@ -420,12 +420,6 @@ def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[in
             if f == 1:
                 if pts >= 10 and POWER[c] < 28:
                     return c
-                if (t.careful and t.hand.bit_count() <= 3 and best_card >= 0
-                        and not t.unseen & BEATS[c] and _overtaken(t, best_card, later)):
-                    # The end of the hand: a master trump wins a trick whenever it goes, so it
-                    # goes now onto a friend's trick an opponent after may take (Q♠ over the
-                    # partner's J♠, Q♥ and Q♦ out).
-                    return c
                 if t.masters and (best_card < 0 or _overtaken(t, best_card, later)) and (
                         pts >= 10 or POINTS[_dump(t, [x for x in cards if x not in winners] or cards)] >= 10):
                     # A friend's trick that an opponent may still take: made safe with a sure
@@ -454,10 +448,6 @@ def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[in
         # Not the Ace or Ten of trump onto an opponent's trick while a card of four points or
         # fewer that is no live trump can go instead.
         spare = [x for x in losers if POINTS[x] <= 4 and not live(t, x)]
-        if not spare and t.hand.bit_count() <= 3 and f == -1 and _sure(t, best_card, later):
-            # The end of the hand, a trick surely lost: the cheapest card, a live trump too
-            # (J♠, not A♦, onto the picker's unbeatable Q♠).
-            spare = [x for x in losers if POINTS[x] <= 4]
         if spare:
             c = _dump(t, spare)
     if POINTS[c] >= 10 and (f != 1 or t.careful and best_card >= 0 and _overtaken(t, best_card, later)):
