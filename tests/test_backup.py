@@ -13,6 +13,7 @@ import base64
 import datetime as dt
 import json
 import random
+import sys
 import time
 import zlib
 
@@ -624,7 +625,11 @@ def longest_step(steps) -> tuple[float, int]:
 
 SLICE_CPU_S = 0.25
 """The most CPU one step may take here (a slice: the whole read of the inputs below was one
-step of about 2.5 s in CPython before issue 36; the page's figures are bench/backup_page.py's)."""
+step of about 2.5 s in CPython before issue 36; the page's figures are bench/backup_page.py's).
+Checked in CPython, where ``time.process_time`` is this process's CPU; under Pyodide it is the
+wall clock, which a loaded machine stretches (0.285 s once in CI), so there the steps' count
+and size are checked and their time is not."""
+CPU_CLOCK = sys.platform != "emscripten"
 SMALL_OBJECTS = '{"format":"sheepshead-backup/1","x":[' + ",".join(["{}"] * 1_300_000) + "]}"
 """4 MB of small objects: issue 36's 7.8 KB link inflates to this."""
 
@@ -635,14 +640,14 @@ def test_a_small_link_inflating_to_megabytes_is_refused_a_slice_at_a_time():
     with pytest.raises(SheepsheadError, match=r"^backup link: inflates past 1,000,000 "):
         read_link("#backup=1." + body, today=TODAY)
     longest, steps = longest_step(read_link_steps("#backup=1." + body, today=TODAY))
-    assert steps == MAX_LINK_TEXT // INFLATE_CHARS and longest < SLICE_CPU_S
+    assert steps == MAX_LINK_TEXT // INFLATE_CHARS and (longest < SLICE_CPU_S or not CPU_CLOCK)
 
 
 def test_a_file_of_small_objects_is_refused_by_its_count_of_values_a_slice_at_a_time():
     with pytest.raises(SheepsheadError, match=r"^backup: more than 100,000 values"):
         read_backup(SMALL_OBJECTS, today=TODAY)
     longest, steps = longest_step(read_backup_steps(SMALL_OBJECTS, today=TODAY))
-    assert steps >= MAX_VALUES // SCAN_TOKENS - 1 and longest < SLICE_CPU_S
+    assert steps >= MAX_VALUES // SCAN_TOKENS - 1 and (longest < SLICE_CPU_S or not CPU_CLOCK)
 
 
 def test_the_caps_hold_the_biggest_real_backup():
@@ -667,7 +672,7 @@ def test_a_big_backup_is_decoded_an_entry_a_step():
     text = Backup(book).to_text()
     assert len(text) > 2_500_000
     longest, steps = longest_step(read_backup_steps(text, today=TODAY, here=book))
-    assert steps > 6_000 and longest < SLICE_CPU_S      # a scan slice or an entry a step
+    assert steps > 6_000 and (longest < SLICE_CPU_S or not CPU_CLOCK)      # a scan slice or an entry a step
     backup = read_backup(text, today=TODAY, here=book)
     assert backup.tally.already == 3_000 and backup.results == {}
 
