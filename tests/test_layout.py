@@ -147,7 +147,36 @@ async (arg) => {
     b.who = (e.getAttribute('aria-label') || '').split(':')[0];
     return b;
   });
+  // Every button on screen can be tapped at its centre (issue 40: in landscape the hand lay
+  // over Last trick and Rules), and your own bar ("You", its chips) is not covered.  While a
+  // dialog is open only its own buttons count (the table lies behind its backdrop).
+  const dialog = [...document.querySelectorAll('#panel .dialog')].find(shown);
+  const inView = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+  const blocked = [];
+  for (const e of document.querySelectorAll(dialog ? '#panel .dialog button' : 'button')) {
+    if (!shown(e) || e.closest('#panel.hidden, [hidden]')) continue;
+    const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    if (!inView(x, y)) continue;
+    if (dialog) { const d = dialog.getBoundingClientRect();
+      if (y < d.top || y > d.bottom) continue; }     // scrolled away inside the dialog
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !e.contains(hit)) blocked.push({name: name(e), at: `${x.toFixed(0)},${y.toFixed(0)}`,
+      hit: hit ? name(hit) + (hit.closest('[id]') ? ' in #' + hit.closest('[id]').id : '') : 'nothing'});
+  }
+  const me = document.querySelector('#mine .me');
+  if (me && shown(me) && !dialog) {
+    const r = me.getBoundingClientRect();
+    for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.25, 0.75]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      if (!inView(x, y)) { blocked.push({name: 'your bar "You"', at: `${x.toFixed(0)},${y.toFixed(0)}`,
+        hit: 'off screen'}); continue; }
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !me.contains(hit)) blocked.push({name: 'your bar "You"', at: `${x.toFixed(0)},${y.toFixed(0)}`,
+        hit: hit ? name(hit) + (hit.closest('[id]') ? ' in #' + hit.closest('[id]').id : '') : 'nothing'});
+    }
+  }
   return {
+    blocked,
     scrollW: se.scrollWidth, scrollH: se.scrollHeight, innerW: innerWidth, innerH: innerHeight,
     hand: all('#hand button.card'), trick, seats: all('.seat-box'),
     chips: all('#chips .chip'), actions: all('#actions button'), dialogs: all('#panel .dialog'),
@@ -333,6 +362,11 @@ def check_trick_names(s: dict) -> list[str]:
     return out
 
 
+def check_tappable(s: dict) -> list[str]:
+    """Every button on screen answers a tap at its centre, and your bar is not covered."""
+    return [f"{b['name']} is covered at {b['at']} by {b['hit']}" for b in s["blocked"]]
+
+
 def check_title(s: dict) -> list[str]:
     """The title (the game and the hand) keeps to two lines (issue 40: three at 360 px)."""
     t = s["title"]
@@ -344,7 +378,7 @@ def layout_problems(s: dict, viewport: str) -> list[str]:
     return (check_overflow(s) + check_hand_overlap(s) + check_trick_overlap(s)
             + check_sizes(s, viewport) + check_trick_clear(s) + check_notices(s)
             + check_cards_big_enough(s) + check_words(s) + check_trick_names(s)
-            + check_title(s))
+            + check_title(s) + check_tappable(s))
 
 
 def axe_problems(page) -> list[str]:
@@ -640,3 +674,57 @@ def test_a_bury_that_forces_going_alone_is_said_whole(page, site_url, viewport):
     assert page.locator("#alone-warning").is_visible()
     t.problems += t.steady_problems()
     assert not t.problems, "\n".join(t.problems)
+
+
+def play_practice(page, site_url: str, viewport: str) -> Table:
+    """The practice hand a first visit opens (its tips over the table), played through."""
+    t = Table(page, viewport)
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    set_setting(page, "speed", "instant")
+    turn = 0
+    for _ in range(40):
+        wait_idle(page)
+        phase = body(page, "phase")
+        if phase == "over":
+            break
+        if phase == "pick":
+            t.check("practice, pick", decision="practice pick")
+            click_action(page, "Pick up")
+        elif phase == "bury":
+            t.check("practice, bury, none chosen", decision="practice bury")
+            cards = page.eval_on_selector_all("#hand button.selectable",
+                                              "e => e.map(x => x.dataset.card)")
+            for n, card in enumerate(cards[-2:][::-1], 1):
+                tap_card(page, f'#hand button[data-card="{card}"]')
+                t.check(f"practice, bury, {n} chosen", decision="practice bury")
+            click_action(page, "Bury these two")
+        elif phase == "call":
+            t.check("practice, call", decision="practice call")
+            page.locator("#actions button.call, #actions [data-act=alone]").first.click()
+        else:
+            turn += 1
+            here = f"practice, your turn {turn}"
+            t.check(here, decision=here)
+            if turn == 2:
+                page.click('[data-ui="review"]')
+                t.check("practice, last trick shown", decision=here)
+                page.click('[data-ui="review"]')
+                wait_idle(page)
+            tap_card(page)
+    assert body(page, "phase") == "over"
+    page.locator("#panel .dialog").wait_for(state="visible")
+    t.check("practice over, hand summary open")
+    return t
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_practice_hand_fits_with_its_tips(page, site_url, viewport):
+    """Issue 40 (round three): the practice hand's tips push nothing under the hand: every
+    button answers a tap, your bar shows, the felt keeps its height through each decision."""
+    page.set_viewport_size(VIEWPORTS[viewport])
+    t = play_practice(page, site_url, viewport)
+    t.problems += t.steady_problems()
+    assert t.most["trick"] >= 5, t.most
+    assert not t.problems, f"{len(t.problems)} problems:\n" + "\n".join(t.problems)
