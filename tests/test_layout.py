@@ -145,6 +145,7 @@ async (arg) => {
     const b = box(e);
     b.at = [...e.classList].find((c) => c.startsWith('at-'));
     b.who = (e.getAttribute('aria-label') || '').split(':')[0];
+    b.led = e.classList.contains('led') && getComputedStyle(e, '::before').content === '"led"';
     return b;
   });
   // Every button on screen can be tapped at its centre (issue 40: in landscape the hand lay
@@ -176,7 +177,7 @@ async (arg) => {
     }
   }
   return {
-    blocked,
+    blocked, badges: [...document.querySelectorAll('.badge, .chip')].map(words),
     scrollW: se.scrollWidth, scrollH: se.scrollHeight, innerW: innerWidth, innerH: innerHeight,
     hand: all('#hand button.card'), trick, seats: all('.seat-box'),
     chips: all('#chips .chip'), actions: all('#actions button'), dialogs: all('#panel .dialog'),
@@ -353,6 +354,8 @@ def check_trick_names(s: dict) -> list[str]:
             continue
         if n["text"] != who:
             out.append(f"{c['name']} is named {n['text']!r} under it, not {who!r}")
+        if c["led"] != (c is s["trick"][0]):   # the first card played, and it only, says so
+            out.append(f"{c['name']} {'wears' if c['led'] else 'lacks'} the 'led' tag")
         centre = (c["x"] + c["r"]) / 2
         if not (n["x"] - EPS_PX <= centre <= n["r"] + EPS_PX) or not (
                 -EPS_PX <= n["y"] - c["b"] <= 4):
@@ -360,6 +363,11 @@ def check_trick_names(s: dict) -> list[str]:
     if len(names) != len(s["trick"]):
         out.append(f"{len(names)} names under {len(s['trick'])} trick cards")
     return out
+
+
+def check_stars(s: dict) -> list[str]:
+    """★ marks the card winning the trick only, never a role (issue 40: it meant both)."""
+    return [f"the badge or chip {b!r} wears the trick winner's ★" for b in s["badges"] if "★" in b]
 
 
 def check_tappable(s: dict) -> list[str]:
@@ -378,7 +386,7 @@ def layout_problems(s: dict, viewport: str) -> list[str]:
     return (check_overflow(s) + check_hand_overlap(s) + check_trick_overlap(s)
             + check_sizes(s, viewport) + check_trick_clear(s) + check_notices(s)
             + check_cards_big_enough(s) + check_words(s) + check_trick_names(s)
-            + check_title(s) + check_tappable(s))
+            + check_title(s) + check_tappable(s) + check_stars(s))
 
 
 def axe_problems(page) -> list[str]:
@@ -635,7 +643,7 @@ def test_focus_ring_for_the_keyboard_only(page, site_url):
 def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
     """At 320 px, a computer picker's unknown-card call and the points with hidden cards
     ("Picker's side 24 · Defenders 17 + cards face down"): every chip is on screen whole, not
-    cut nor scrolled away, the role badges ("★ Picker", "Partner (secret: you hold the A♣)")
+    cut nor scrolled away, the role badges ("▲ Picker", "Partner (secret: you hold the A♣)")
     stay inside their boxes (issue 22), and nothing overflows the page."""
     page.set_viewport_size(VIEWPORTS["320x568"])
     page.goto(site_url + "#game=0000000000000005")       # Gus picks, calls under: you are his partner
