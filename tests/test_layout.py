@@ -145,9 +145,39 @@ async (arg) => {
     const b = box(e);
     b.at = [...e.classList].find((c) => c.startsWith('at-'));
     b.who = (e.getAttribute('aria-label') || '').split(':')[0];
+    b.led = e.classList.contains('led') && getComputedStyle(e, '::before').content === '"led"';
     return b;
   });
+  // Every button on screen can be tapped at its centre (issue 40: in landscape the hand lay
+  // over Last trick and Rules), and your own bar ("You", its chips) is not covered.  While a
+  // dialog is open only its own buttons count (the table lies behind its backdrop).
+  const dialog = [...document.querySelectorAll('#panel .dialog')].find(shown);
+  const inView = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+  const blocked = [];
+  for (const e of document.querySelectorAll(dialog ? '#panel .dialog button' : 'button')) {
+    if (!shown(e) || e.closest('#panel.hidden, [hidden]')) continue;
+    const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    if (!inView(x, y)) continue;
+    if (dialog) { const d = dialog.getBoundingClientRect();
+      if (y < d.top || y > d.bottom) continue; }     // scrolled away inside the dialog
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !e.contains(hit)) blocked.push({name: name(e), at: `${x.toFixed(0)},${y.toFixed(0)}`,
+      hit: hit ? name(hit) + (hit.closest('[id]') ? ' in #' + hit.closest('[id]').id : '') : 'nothing'});
+  }
+  const me = document.querySelector('#mine .me');
+  if (me && shown(me) && !dialog) {
+    const r = me.getBoundingClientRect();
+    for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.25, 0.75]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      if (!inView(x, y)) { blocked.push({name: 'your bar "You"', at: `${x.toFixed(0)},${y.toFixed(0)}`,
+        hit: 'off screen'}); continue; }
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !me.contains(hit)) blocked.push({name: 'your bar "You"', at: `${x.toFixed(0)},${y.toFixed(0)}`,
+        hit: hit ? name(hit) + (hit.closest('[id]') ? ' in #' + hit.closest('[id]').id : '') : 'nothing'});
+    }
+  }
   return {
+    blocked, badges: [...document.querySelectorAll('.badge, .chip')].map(words),
     scrollW: se.scrollWidth, scrollH: se.scrollHeight, innerW: innerWidth, innerH: innerHeight,
     hand: all('#hand button.card'), trick, seats: all('.seat-box'),
     chips: all('#chips .chip'), actions: all('#actions button'), dialogs: all('#panel .dialog'),
@@ -324,6 +354,8 @@ def check_trick_names(s: dict) -> list[str]:
             continue
         if n["text"] != who:
             out.append(f"{c['name']} is named {n['text']!r} under it, not {who!r}")
+        if c["led"] != (c is s["trick"][0]):   # the first card played, and it only, says so
+            out.append(f"{c['name']} {'wears' if c['led'] else 'lacks'} the 'led' tag")
         centre = (c["x"] + c["r"]) / 2
         if not (n["x"] - EPS_PX <= centre <= n["r"] + EPS_PX) or not (
                 -EPS_PX <= n["y"] - c["b"] <= 4):
@@ -331,6 +363,16 @@ def check_trick_names(s: dict) -> list[str]:
     if len(names) != len(s["trick"]):
         out.append(f"{len(names)} names under {len(s['trick'])} trick cards")
     return out
+
+
+def check_stars(s: dict) -> list[str]:
+    """★ marks the card winning the trick only, never a role (issue 40: it meant both)."""
+    return [f"the badge or chip {b!r} wears the trick winner's ★" for b in s["badges"] if "★" in b]
+
+
+def check_tappable(s: dict) -> list[str]:
+    """Every button on screen answers a tap at its centre, and your bar is not covered."""
+    return [f"{b['name']} is covered at {b['at']} by {b['hit']}" for b in s["blocked"]]
 
 
 def check_title(s: dict) -> list[str]:
@@ -344,7 +386,7 @@ def layout_problems(s: dict, viewport: str) -> list[str]:
     return (check_overflow(s) + check_hand_overlap(s) + check_trick_overlap(s)
             + check_sizes(s, viewport) + check_trick_clear(s) + check_notices(s)
             + check_cards_big_enough(s) + check_words(s) + check_trick_names(s)
-            + check_title(s))
+            + check_title(s) + check_tappable(s) + check_stars(s))
 
 
 def axe_problems(page) -> list[str]:
@@ -384,6 +426,7 @@ class Table:
         self.audited: set[str] = set()
         self.most: dict[str, int] = {}     # the most boxes each selector found at one step
         self.felts: dict[str, list[tuple[str, float]]] = {}   # decision: (step, felt height)
+        self.all_felts: list[tuple[str, float, float]] = []   # (step, felt top, felt height)
 
     def check(self, step: str, audit: str | None = None, decision: str | None = None) -> None:
         """Measure the page at ``step``; the steps of one ``decision`` must leave the felt
@@ -393,6 +436,7 @@ class Table:
                                                 "settleMs": SETTLE_MS, "texts": TEXTS})
         for key in ("hand", "trick", "seats", "chips", "actions", "dialogs", "middle", "names"):
             self.most[key] = max(self.most.get(key, 0), len(snap[key]))
+        self.all_felts.append((step, snap["felt"]["y"], snap["felt"]["h"]))
         if decision is not None:
             self.felts.setdefault(decision, []).append((step, snap["felt"]["h"]))
         for problem in layout_problems(snap, self.viewport):
@@ -408,8 +452,17 @@ class Table:
         self.page.locator("#hint-line").wait_for(state="visible", timeout=60_000)
         self.check(f"{step}, hint shown", decision=decision)
 
-    def steady_problems(self) -> list[str]:
+    def steady_problems(self, across: bool = False) -> list[str]:
+        """The felt keeps its height through each decision; ``across``: and through every
+        decision of the hand, from the pick to the last trick (issue 40, round three: it
+        lost 60 px from the bury to the call, and 25 px when the called Ace's chip came)."""
         out = []
+        if across:
+            steps = [(step, h) for decision in self.felts.values() for step, h in decision]
+            heights = [h for _, h in steps]
+            if heights and max(heights) - min(heights) > FELT_STEADY_PX:
+                seen = ", ".join(f"{step} {px(h)}" for step, h in steps)
+                out.append(f"{self.viewport}: the felt changes height over the hand ({seen} px)")
         for decision, steps in self.felts.items():
             heights = [h for _, h in steps]
             if max(heights) - min(heights) > FELT_STEADY_PX:
@@ -486,7 +539,7 @@ def test_a_whole_hand_fits_and_passes_axe(page, site_url, viewport):
     t = play_hand(page, site_url, viewport)
     # The checks are only worth something if their selectors still find what they measure.
     found_none = [key for key, n in t.most.items() if n == 0]
-    t.problems += t.steady_problems()
+    t.problems += t.steady_problems(across=viewport != "844x390")
     if found_none or t.most["seats"] < 4 or t.most["trick"] < 5 or t.most["names"] < 5:
         t.problems.append(f"{viewport}: the selectors found too little (most at one step: {t.most})")
     missing = {"pick", "bury", "call", "play", "over", "menu"} - t.audited
@@ -590,7 +643,7 @@ def test_focus_ring_for_the_keyboard_only(page, site_url):
 def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
     """At 320 px, a computer picker's unknown-card call and the points with hidden cards
     ("Picker's side 24 · Defenders 17 + cards face down"): every chip is on screen whole, not
-    cut nor scrolled away, the role badges ("★ Picker", "Partner (secret: you hold the A♣)")
+    cut nor scrolled away, the role badges ("▲ Picker", "Partner (secret: you hold the A♣)")
     stay inside their boxes (issue 22), and nothing overflows the page."""
     page.set_viewport_size(VIEWPORTS["320x568"])
     page.goto(site_url + "#game=0000000000000005")       # Gus picks, calls under: you are his partner
@@ -640,3 +693,62 @@ def test_a_bury_that_forces_going_alone_is_said_whole(page, site_url, viewport):
     assert page.locator("#alone-warning").is_visible()
     t.problems += t.steady_problems()
     assert not t.problems, "\n".join(t.problems)
+
+
+def play_practice(page, site_url: str, viewport: str) -> Table:
+    """The practice hand a first visit opens (its tips over the table), played through."""
+    t = Table(page, viewport)
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_idle(page)
+    set_setting(page, "speed", "instant")
+    turn = 0
+    for _ in range(40):
+        wait_idle(page)
+        phase = body(page, "phase")
+        if phase == "over":
+            break
+        if phase == "pick":
+            t.check("practice, pick", decision="practice pick")
+            click_action(page, "Pick up")
+        elif phase == "bury":
+            t.check("practice, bury, none chosen", decision="practice bury")
+            cards = page.eval_on_selector_all("#hand button.selectable",
+                                              "e => e.map(x => x.dataset.card)")
+            for n, card in enumerate(cards[-2:][::-1], 1):
+                tap_card(page, f'#hand button[data-card="{card}"]')
+                t.check(f"practice, bury, {n} chosen", decision="practice bury")
+            click_action(page, "Bury these two")
+        elif phase == "call":
+            t.check("practice, call", decision="practice call")
+            page.locator("#actions button.call, #actions [data-act=alone]").first.click()
+        else:
+            turn += 1
+            here = f"practice, your turn {turn}"
+            t.check(here, decision=here)
+            if turn == 2:
+                page.click('[data-ui="review"]')
+                t.check("practice, last trick shown", decision=here)
+                page.click('[data-ui="review"]')
+                wait_idle(page)
+            tap_card(page)
+    assert body(page, "phase") == "over"
+    page.locator("#panel .dialog").wait_for(state="visible")
+    t.check("practice over, hand summary open")
+    return t
+
+
+PRACTICE_VIEWPORTS = [v for v in VIEWPORTS if v != "320x568"]
+"""Not yet at 320×568: there the tips leave the felt too little room (trick cards 35 px, the
+bury's cards 23 px, and the felt shrinks when the bury's "After this bury" line comes)."""
+
+
+@pytest.mark.parametrize("viewport", PRACTICE_VIEWPORTS)
+def test_the_practice_hand_fits_with_its_tips(page, site_url, viewport):
+    """Issue 40 (round three): the practice hand's tips push nothing under the hand: every
+    button answers a tap, your bar shows, the felt keeps its height through the hand."""
+    page.set_viewport_size(VIEWPORTS[viewport])
+    t = play_practice(page, site_url, viewport)
+    t.problems += t.steady_problems(across=viewport != "844x390")
+    assert t.most["trick"] >= 5, t.most
+    assert not t.problems, f"{len(t.problems)} problems:\n" + "\n".join(t.problems)

@@ -39,7 +39,7 @@ def check_summary(page, picker: str = "You") -> None:
     panel.wait_for(state="visible")
     text = panel.inner_text()
     assert "Hand 1 of 10" in text
-    assert re.search(rf"Picker\s*★ {picker}", text), text
+    assert re.search(rf"Picker\s*▲ {picker}", text), text
     side = re.search(r"Picker's side (\d+) · Defenders (\d+)", text)
     assert side and int(side[1]) + int(side[2]) == 120, text
     assert panel.locator(".cardrow.bury button.card").count() == 2   # the bury, revealed

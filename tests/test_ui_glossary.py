@@ -74,3 +74,21 @@ def test_the_first_schneider_is_explained_once_in_a_quiet_notice():
                           motion=lambda: False, href=lambda: "https://example.org/")
     effects = _settle(reopened, reopened.handle(Start("#game=0000000000000002")))
     assert reopened.table.hand.is_over and line not in reopened.ui.notices   # kept: once ever
+
+
+def test_a_word_explained_leaves_with_its_hand():
+    """Issue 40, round three: a Leaster explained after hand 2 stayed through hands 3 to 5,
+    and four lines stacked over the Game over screen.  A word's line belongs to the dialog it
+    came with: gone once the next hand is dealt."""
+    c = Controller(MemoryStorage(), lambda: dt.datetime(2026, 12, 1, 9), clock=lambda: 0.0,
+                   motion=lambda: False, href=lambda: "https://example.org/")
+    _settle(c, c.handle(Start("#game=0000000000000002")))
+    c.handle(Change("speed", "instant"))
+    line = GLOSSARY["schneider"]
+    while not c.table.hand.is_over:
+        _settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
+    assert line in c.ui.notices                 # shown with the hand's summary
+    effects = _settle(c, c.handle(Tap(ui="next")))
+    assert c.table.game.hand_number == 2
+    assert line not in c.ui.notices
+    assert not any(line in n for n in _drawn_notices(effects))

@@ -16,7 +16,7 @@ __all__ = ["SUIT_SYMBOL", "ICON", "card_html", "back_html", "button", "short", "
            "notices_html"]
 
 SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-ICON = {"picker": "★", "partner": "✦", "dealer": "D", "alone": "★", "called": "☎"}
+ICON = {"picker": "▲", "partner": "✦", "dealer": "D", "alone": "▲", "called": "☎"}
 
 
 def attrs_html(attrs: dict[str, object]) -> str:

@@ -224,6 +224,12 @@ class Controller(Turns):
             if lines:
                 self.session.save_settings()
 
+    def _drop_glosses(self) -> None:
+        """A word explained belongs to the dialog it came with: off screen once the next
+        hand is dealt, a card is played or another game opens (they piled up over hands)."""
+        words = set(GLOSSARY.values())
+        self.ui.notices[:] = [n for n in self.ui.notices if n not in words]
+
     def _take_notices(self) -> None:
         self.session.collect_notices()
         self.quiet.update(t for t in self.ui.notices if t.startswith(STORAGE_QUIET))
@@ -235,6 +241,7 @@ class Controller(Turns):
         before = self.table.seat_view()
         if self.table.act(text) is None:
             return                        # out of turn or illegal (a double tap): nothing
+        self._drop_glosses()
         self.ui.reset_turn()
         if self.session.first_visit:      # playing on: the offer steps aside (it is in the menu)
             self.session.tutorial_offered()
@@ -360,6 +367,7 @@ class Controller(Turns):
     def _next(self, intent: str = "next") -> None:
         if self.busy or self.session.stale or not self.table.next_hand():
             return
+        self._drop_glosses()
         self.ui.panel = None
         self.ui.reset_turn()
         self._saved()
@@ -516,8 +524,7 @@ class Controller(Turns):
         """Run a session call that may open another game; then draw what holds."""
         before = self.session.table
         what()
-        words = set(GLOSSARY.values())        # a word explained belongs to its dialog
-        self.ui.notices[:] = [n for n in self.ui.notices if n not in words]
+        self._drop_glosses()
         if self.session.table is not before:   # another game on the table
             self.generation += 1              # the old game's timers are void
             self.ui.new_table()

@@ -105,7 +105,8 @@ def _pair(cls: str, name: str, cards: list[Card | bool | None], label: str, four
 
 
 def trick_cards(trick: ViewTrick, v: SeatView, four: bool, fresh: str) -> str:
-    """The trick's cards; the one winning it is marked by shape (a ring and a ★ tag) and by
+    """The trick's cards; the first one played wears a "led" tag; the one winning it is
+    marked by shape (a ring and a ★ tag) and by
     its name (``…, winning`` while the trick is played, ``…, took the trick`` once it is
     over), so the mark moves as cards are played and stays until the trick is collected."""
     out = []
@@ -119,9 +120,12 @@ def trick_cards(trick: ViewTrick, v: SeatView, four: bool, fresh: str) -> str:
         if k == last and fresh.startswith("enter"):
             cls += f" {fresh}"
         mark = ""
+        if k == 0:        # the cards lie before their players, not in the order played
+            cls += " led"
+            mark = ", led"
         if seat == marked:
             cls += " winner" if over else " winning"
-            mark = ", took the trick" if over else ", winning"
+            mark += ", took the trick" if over else ", winning"
         if card is None:
             out.append(back_html(cls, tabindex="-1", title=f"{NAMES[seat]}: the unknown card",
                                  aria_label=f"{NAMES[seat]}: face-down card{mark}"))

@@ -496,6 +496,8 @@ def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
     if v.tricks:
         review = _button("Last trick", "small review-btn",      # pressed while shown
                          data_ui="review", aria_pressed="true" if ui.review else "false")
+    elif not v.is_over:     # its room, kept from the deal on: your bar never changes width
+        review = '<span class="btn small review-btn room" aria-hidden="true">Last trick</span>'
     review += _button("Rules", "small", data_ui="rules", aria_haspopup="dialog")
     review = f'<span class="mine-buttons">{review}</span>'
 
