@@ -111,7 +111,7 @@ FROZEN_MODULES = frozenset(read_list(BUILD_SOURCES / "frozen_modules.txt"))
 # ~150 stdlib modules Python and PyScript import at start-up. Bytecode is about three times the
 # lean deflated source, so only the largest boot modules are precompiled, up to this many bytes
 # of their lean deflated source: the first visit stays under 5.0 MB gzip (docs/offline.md).
-PYC_SOURCE_BUDGET = 130_000
+PYC_SOURCE_BUDGET = 120_000
 
 
 # ------------------------------------------------------------------------- build
