@@ -10,6 +10,8 @@ Each position is the arena's deal of that seed played by five players of one ver
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from sheepshead.bots import make_player
@@ -27,18 +29,31 @@ READ_SEED_V6 = 550613
 ``standard-v6``)."""
 
 
+def _played(seed: int, deal: int, level: str, until: Callable[[HandState], bool]) -> SeatView:
+    """The view of the seat to act once ``until(state)`` holds, in the arena's deal ``deal``
+    of ``seed`` played by five ``level``."""
+    game, hand = deal_seed(seed, deal)
+    state = HandState.from_seed(game, hand)
+    players = [make_player(level, player_seed(seed, deal, 0, s)) for s in range(5)]
+    while not until(state):
+        assert not state.is_over
+        state.apply(players[state.to_act].choose(state.view(state.to_act)))
+    return state.view(state.to_act)
+
+
 def _position(deal: int, trick: int, place: int, seed: int = READ_SEED,
               level: str = "standard-v5") -> SeatView:
     """The view of the seat to play the ``place``-th card of trick ``trick`` (both from 1) of
     the arena's deal ``deal`` of ``seed``, five ``level`` having played up to it."""
-    game, hand = deal_seed(seed, deal)
-    state = HandState.from_seed(game, hand)
-    players = [make_player(level, player_seed(seed, deal, 0, s)) for s in range(5)]
-    while not (state.phase is Phase.PLAY and len(state.tricks) == trick - 1
-               and len(state.trick_cards) == place - 1):
-        assert not state.is_over
-        state.apply(players[state.to_act].choose(state.view(state.to_act)))
-    return state.view(state.to_act)
+    return _played(seed, deal, level, lambda state: (
+        state.phase is Phase.PLAY and len(state.tricks) == trick - 1
+        and len(state.trick_cards) == place - 1))
+
+
+def _at_call(seed: int, deal: int) -> SeatView:
+    """The picker's view at the call of the arena's deal ``deal`` of ``seed``, five
+    ``standard-v6`` having picked and buried."""
+    return _played(seed, deal, "standard-v6", lambda state: state.phase is Phase.CALL)
 
 
 def _card(level: str, view: SeatView) -> str:
@@ -105,12 +120,7 @@ def test_the_readers_clear_blunders_of_the_first_standard_v6(
 def test_no_alone_with_three_queens_but_neither_the_queen_of_clubs_nor_a_jack() -> None:
     """Deal 9 of the read of the first ``standard-v6``: QS QH QD 10D 8D | 9C after burying
     KC AH went alone (nine trumps out, the top one and every Jack among them): it calls AC."""
-    game, hand = deal_seed(READ_SEED_V6, 9)
-    state = HandState.from_seed(game, hand)
-    players = [make_player("standard-v6", player_seed(READ_SEED_V6, 9, 0, s)) for s in range(5)]
-    while state.phase is not Phase.CALL:
-        state.apply(players[state.to_act].choose(state.view(state.to_act)))
-    view = state.view(state.to_act)
+    view = _at_call(READ_SEED_V6, 9)
     assert sorted(str(c) for c in view.hand) == sorted(["QS", "QH", "QD", "10D", "8D", "9C"])
     calls = {level: str(make_player(level, 0).choose(view)) for level in ("standard-v5", "standard-v6")}
     assert calls == {"standard-v5": "alone", "standard-v6": "call AC"}
@@ -130,12 +140,7 @@ by the ``standard-v6`` the reader read)."""
 def test_no_alone_on_six_trumps_with_fewer_than_three_of_the_top_six(deal: int, hand: str) -> None:
     """Six trumps and no fail went alone whatever their quality: with fewer than three of the
     Queens and black Jacks the hand calls a partner (here the unknown call, its bury kept)."""
-    game, h = deal_seed(READ_SEED_V6B, deal)
-    state = HandState.from_seed(game, h)
-    players = [make_player("standard-v6", player_seed(READ_SEED_V6B, deal, 0, s)) for s in range(5)]
-    while state.phase is not Phase.CALL:
-        state.apply(players[state.to_act].choose(state.view(state.to_act)))
-    view = state.view(state.to_act)
+    view = _at_call(READ_SEED_V6B, deal)
     assert sorted(str(c) for c in view.hand) == sorted(hand.split())
     call = str(make_player("standard-v6", 0).choose(view))
     assert call != "alone" and call.startswith("call")
