@@ -16,10 +16,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Iterator
+from functools import cache
 
 from test_daily_logic import finished_daily
 
+from sheepshead.results import ResultCheck, ResultLink
 from sheepshead.ui.daily.daily import DailyResult, DailyResults, ResultsBook
+from sheepshead.ui.friends.boards import BoardBook, Boards, game_key
 from sheepshead.ui.page.session import Session
 from sheepshead.ui.storage.saves import (
     RESULTS_KEY,
@@ -28,6 +31,7 @@ from sheepshead.ui.storage.saves import (
     merge_settings,
     read_settings,
 )
+from sheepshead.ui.storage.store import BOARDS_KEY
 
 NOW = dt.datetime(2026, 12, 4, 20, 0)
 DAY = dt.date(2026, 11, 1)
@@ -305,3 +309,86 @@ def test_settings_stamps_are_bounded_and_the_merge_is_the_same_either_way():
     b = ({"name": "", "speed": "fast"}, {"speed": (2, "bbbb"), "name": (1, "bbbb")})
     assert merge_settings(*a, *b) == merge_settings(*b, *a) == (
         {"name": "Ann", "speed": "fast"}, {"name": (2, "aaaa"), "speed": (2, "bbbb")})
+
+
+# ------------------------------------------------------------------ boards
+def board_links(text: str | None, game: str) -> set[str]:
+    if text is None:
+        return set()
+    board = BoardBook.from_text(text).boards.get(game)
+    return set() if board is None else {r.link for r in board.rows}
+
+
+@cache
+def board_results() -> dict[str, tuple[ResultLink, ResultCheck]]:
+    """Checked results of one New Game by four names (short games: two hands each)."""
+    from test_friends import SEED, checked, link_of
+    return {name: checked(link_of(SEED, name, name in ("Bev", "Dee"), hands=2))
+            for name in ("Ann", "Bev", "Cal", "Dee")}
+
+
+def add(name: str) -> Callable[[Session], object]:
+    def op(s: Session) -> None:
+        link, check = board_results()[name]
+        assert s.friends.boards.add(link, check) == "added"
+    return op
+
+
+def test_two_tabs_adding_board_rows_keep_every_row_in_every_order():
+    """Tab A adds Ann then Cal to a New Game's board while tab B adds Bev then Dee: whatever
+    the order of the writes and their arrivals, all four rows are on the board at the end, in
+    storage and in both tabs' copies (each tab does again on the other's write what it did,
+    row by row: :meth:`Boards.external_change`)."""
+    game = game_key(board_results()["Ann"][0])
+
+    def make():
+        origin = Origin()
+        sessions = [session(origin.tab()), session(origin.tab())]
+        ops = {0: [add("Ann"), add("Cal")], 1: [add("Bev"), add("Dee")]}
+        return origin, sessions, ops
+
+    def check(origin: Origin, sessions: list[Session]) -> None:
+        want = {board_results()[n][1].link for n in ("Ann", "Bev", "Cal", "Dee")}
+        assert board_links(origin.items.get(BOARDS_KEY), game) == want
+        for tab in origin.tabs:
+            assert tab.copy == origin.items
+
+    assert explore(make, check) >= 20
+
+
+def test_a_row_taken_off_in_one_tab_stays_off_while_the_other_adds_rows():
+    """A row whose computer moves are not this version's players' is taken off in tab A
+    while tab B (which added it) adds another: it is not put back by B's merge, in any
+    order, and B's new row is kept."""
+    game = game_key(board_results()["Ann"][0])
+    ann = board_results()["Ann"][1].link
+
+    def make():
+        origin = Origin()
+        a, b = session(origin.tab()), session(origin.tab())
+        add("Ann")(b)
+        origin.tabs[0].deliver()
+        ops = {0: [lambda s: s.friends.boards.remove(game, ann)], 1: [add("Bev")]}
+        return origin, [a, b], ops
+
+    def check(origin: Origin, sessions: list[Session]) -> None:
+        bev = board_results()["Bev"][1].link
+        assert board_links(origin.items.get(BOARDS_KEY), game) == {bev}
+        for tab in origin.tabs:
+            assert tab.copy == origin.items
+
+    assert explore(make, check) >= 3
+
+
+def test_without_the_merge_a_board_written_from_a_stale_copy_loses_the_other_tabs_row():
+    """The control: with the storage events ignored, a tab that adds a row to a copy made
+    before the other tab's row arrived writes the board without it."""
+    game = game_key(board_results()["Ann"][0])
+    origin = Origin()
+    a, b = origin.tab(), origin.tab()
+    Boards(a, lambda: NOW.date()).add(*board_results()["Ann"])
+    Boards(b, lambda: NOW.date()).add(*board_results()["Bev"])
+    a.deliver()
+    b.deliver()
+    assert board_links(origin.items[BOARDS_KEY], game) == {
+        board_results()["Bev"][1].link}

@@ -449,10 +449,7 @@ def make_backup(results: DailyResults, store: SaveStore, settings: Settings,
                 today: _dt.date) -> Backup:
     """A backup of what this browser keeps: the results book's readable results, the New
     Game and the Dailies in progress (the latest :data:`MAX_GAMES`), the settings."""
-    try:
-        keys = store.storage.keys()
-    except OSError:
-        keys = []
+    keys = store.names()
     dailies = sorted((k for k in keys if date_of_key(k) is not None), reverse=True)
     games: dict[str, GameSave] = {}
     for key in [GAME_KEY, *dailies]:

@@ -26,8 +26,7 @@ from ..daily.daily import DailyResults
 from ..events import BackupFile, Download, Share
 from ..look.markup import button
 from ..storage.jsontext import MAX_BACKUP_CHARS
-from ..storage.picture import drop_picture
-from ..storage.saves import GAME_KEY, SaveError, SaveStore, StorageFailed, date_of_key
+from ..storage.saves import GAME_KEY, SaveError, SaveStore, date_of_key
 from ..storage.settings import Settings
 
 if TYPE_CHECKING:                   # the format loads with the first export or import
@@ -187,14 +186,8 @@ class Moving:
         s = self.s
         replacing = intent == "import-replace"
         try:
-            try:
-                done = import_backup(offer[0], s.results, s.store, today=s.today,
-                                     replace_games=replacing)
-            except StorageFailed:       # full? the table's picture gives way, as for a save
-                if not drop_picture(s.store.storage):
-                    raise
-                done = import_backup(offer[0], s.results, s.store, today=s.today,
-                                     replace_games=replacing)
+            done = import_backup(offer[0], s.results, s.store, today=s.today,
+                                 replace_games=replacing)     # full? the picture gives way
         except SaveError as e:                      # StorageFailed too: nothing written
             s.notice(f"Nothing was imported: {e}.")
             return

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -48,12 +49,11 @@ from ...errors import SheepsheadError
 from ...names import shown_name, skeleton
 from ...results import HUMAN_SEAT, ResultCheck, ResultLink, actions_of, check_result, parse_result
 from ..storage.jsontext import parse_json
-from ..storage.saves import Storage, StorageFailed, set_aside
+from ..storage.store import BOARDS_KEY, Shelf, Storage, StorageFailed
 
 __all__ = ["BOARDS_KEY", "BOARDS_FORMAT", "MAX_BOARDS", "MAX_BOARDS_CHARS", "Kept", "Stored",
            "BoardBook", "Boards", "Row", "board_rows", "game_key", "Added"]
 
-BOARDS_KEY = "sheepshead.boards"
 BOARDS_FORMAT = "sheepshead-boards"
 BOARDS_VERSION = 1
 MAX_BOARDS = 60
@@ -63,9 +63,19 @@ MAX_BOARDS_CHARS = 2_000_000
 MAX_LINK_CHARS = 4_000
 """A stored result link over this is not read (a whole game takes about 400)."""
 
+MAX_GONE = 50
+"""The most results a board remembers taking off (:attr:`Stored.gone`)."""
+MAX_DONE = 500
+"""The most changes a tab remembers to merge again into another tab's write."""
+
 Added = str
 """What :meth:`Boards.add` did: ``added``, ``same``, ``replaced``, ``kept`` (another result
 of that name is there: the first one stays), ``full`` or ``refused`` (storage refused)."""
+
+
+def link_digest(link: str) -> str:
+    """A stored result's short name in :attr:`Stored.gone` (CRC-32 of its text, 8 hex)."""
+    return f"{zlib.crc32(link.encode('utf-8')):08x}"
 
 
 def game_key(link: ResultLink) -> str:
@@ -106,11 +116,19 @@ class Stored:
     rows: tuple[Kept, ...] = ()
     mine: Kept | None = None
     changed: str = ""
+    gone: tuple[str, ...] = ()
+    """The digests (:func:`link_digest`) of the results taken off it (their computer moves
+    are not this version's players'), the latest :data:`MAX_GONE`: another tab that still
+    holds one does not put it back (:meth:`Boards.external_change`)."""
 
     def to_json(self) -> dict[str, object]:
-        return {"rows": [r.to_json() for r in self.rows],
-                "mine": None if self.mine is None else self.mine.to_json(),
-                "changed": self.changed}
+        data: dict[str, object] = {
+            "rows": [r.to_json() for r in self.rows],
+            "mine": None if self.mine is None else self.mine.to_json(),
+            "changed": self.changed}
+        if self.gone:
+            data["gone"] = list(self.gone)
+        return data
 
     @classmethod
     def from_json(cls, game: str, data: object) -> Stored:
@@ -123,8 +141,12 @@ class Stored:
         changed = data.get("changed")
         if not isinstance(changed, str) or len(changed) > 10:
             raise SheepsheadError("a board's date is not a date")
+        gone = data.get("gone", [])
+        if not isinstance(gone, list) or len(gone) > MAX_GONE or not all(
+                isinstance(g, str) and len(g) == 8 and g.isascii() and g.isalnum() for g in gone):
+            raise SheepsheadError("a board's results taken off are not digests")
         return cls(tuple(Kept.from_json(game, r) for r in rows),
-                   None if mine is None else Kept.from_json(game, mine), changed)
+                   None if mine is None else Kept.from_json(game, mine), changed, tuple(gone))
 
 
 @dataclass(frozen=True)
@@ -163,26 +185,31 @@ class BoardBook:
         return cls(boards, unread)
 
 
-class Boards:
-    """The board book in a :class:`~sheepshead.ui.storage.saves.Storage`, read afresh at every call
-    (another tab may have added to it); notices in :meth:`take_notices`."""
+class Boards(Shelf):
+    """The board book under :data:`~sheepshead.ui.storage.store.BOARDS_KEY`, read afresh at
+    every call (another tab may have added to it); notices in :meth:`take_notices`.
+
+    Two tabs: the book is one value, read, changed and written whole, and a tab's copy of
+    storage can lag behind another tab's write.  So each tab remembers what it did to the
+    book (:attr:`done`: the rows it added, checked or took off, your own results), and when
+    another tab's write arrives (:meth:`external_change`) it does them again on that book
+    and writes the merge back where it differs: a write that lost the race is merged again,
+    by row, and neither tab's rows are lost."""
 
     def __init__(self, storage: Storage,
                  today: Callable[[], _dt.date] = _dt.date.today) -> None:
-        self.storage = storage
+        super().__init__(storage)
         self.today = today
-        self._notices: list[str] = []
         self._read: tuple[str, BoardBook] | None = None
         """The text read last and its book: the same text is not parsed again."""
-
-    def take_notices(self) -> list[str]:
-        out, self._notices = self._notices, []
-        return out
+        self.done: list[Callable[[dict[str, Stored]], set[str]]] = []
+        """What this tab did to the book, each as a change of the boards by game (the games
+        it changed): done again on another tab's book (:meth:`external_change`)."""
 
     def book(self) -> BoardBook:
         try:
-            text = self.storage.get(BOARDS_KEY)
-        except OSError:
+            text = self._get(BOARDS_KEY)
+        except StorageFailed:
             return BoardBook(read_only=True)
         if text is None:
             return BoardBook()
@@ -191,26 +218,27 @@ class Boards:
         try:
             book = BoardBook.from_text(text)
         except SheepsheadError as e:
-            return self._set_aside(text, str(e), BoardBook())
+            return self._set_aside_book(text, str(e), BoardBook())
         if not book.unread:
             self._read = (text, book)
         if book.unread:
             what = "1 entry" if book.unread == 1 else f"{book.unread:,} entries"
-            return self._set_aside(text, f"{what} could not be read", book)
+            return self._set_aside_book(text, f"{what} could not be read", book)
         return book
 
-    def _set_aside(self, text: str, reason: str, keep: BoardBook) -> BoardBook:
+    def _set_aside_book(self, text: str, reason: str, keep: BoardBook) -> BoardBook:
         """Keep the whole text under a set-aside key, then go on with ``keep`` (one notice)."""
-        try:
-            new = set_aside(self.storage, BOARDS_KEY, text, reason)
-            self.storage.set(BOARDS_KEY, replace(keep, unread=0).to_text())
-        except (StorageFailed, OSError):
-            self._notices.append(f"The boards could not be read ({reason}) nor set aside; "
-                                 f"they are left as they are.")
-            return replace(keep, read_only=True)
-        self._notices.append(f"The boards could not all be read ({reason}); what was there "
-                             f"is kept in this browser's storage as “{new}”.")
-        return replace(keep, unread=0)
+        before = len(self._notices)
+        if self._set_aside(BOARDS_KEY, text, reason) is not None:
+            try:
+                self._set(BOARDS_KEY, replace(keep, unread=0).to_text())
+                return replace(keep, unread=0)
+            except StorageFailed:
+                pass
+        del self._notices[before:]
+        self._notices.append(f"The boards could not be read ({reason}) nor set aside; "
+                             f"they are left as they are.")
+        return replace(keep, read_only=True)
 
     def board(self, game: str) -> Stored:
         return self.book().boards.get(game, Stored())
@@ -231,54 +259,88 @@ class Boards:
         """Put checked results on their games' boards, the book read and written once.  Each
         result is compared with the rows there by its name alone (read from the stored
         link, never replayed): adding a row costs that row, not the board."""
-        book = self.book()
-        boards = dict(book.boards)
         out: list[Added] = []
-        changed: set[str] = set()
-        players: dict[str, dict[str, str]] = {}         # by game: each player's stored link
-        for link, check, hints in results:
-            game = game_key(link)
-            old = boards.get(game, Stored())
-            if game not in players:
-                players[game] = {p: k.link for k in reversed(old.rows)
-                                 if (p := _player(k.link)) is not None}
-            what, board = _added(old, link, check, hints, replace_named, moves,
-                                 players[game])
-            out.append(what)
-            if board is not old:
-                boards[game] = board
-                changed.add(game)
-        if changed and self._write_all(book, boards, changed) == "refused":
+
+        def add(boards: dict[str, Stored]) -> set[str]:
+            out[:], changed = _add_all(boards, results, replace_named, moves, again=False)
+            return changed
+
+        def again(boards: dict[str, Stored]) -> set[str]:
+            return _add_all(boards, results, False, moves, again=True)[1]
+
+        if self._change(add, again) == "refused":
             return ["refused" if w in ("added", "replaced", "same") else w for w in out]
         return out
 
     def mine(self, game: str, link: str, hints: bool) -> None:
         """Keep your own result of a New Game on its board (the first one stays)."""
-        book = self.book()
-        old = book.boards.get(game, Stored())
-        if old.mine is None:
-            self._write(book, game, replace(old, mine=Kept(link, hints, True)), "added")
+        def change(boards: dict[str, Stored]) -> set[str]:
+            old = boards.get(game, Stored())
+            if old.mine is not None:
+                return set()
+            boards[game] = replace(old, mine=Kept(link, hints, True))
+            return {game}
+        self._change(change, change)
 
     def remove(self, game: str, link: str) -> None:
-        """Take a result off (its computer moves are not this version's players')."""
-        book = self.book()
-        old = book.boards.get(game)
-        if old is not None:
+        """Take a result off (its computer moves are not this version's players'): it is
+        remembered as gone (:attr:`Stored.gone`), so another tab does not put it back."""
+        def change(boards: dict[str, Stored]) -> set[str]:
+            old = boards.get(game)
+            if old is None or not any(r.link == link for r in old.rows):
+                return set()
+            gone = (*[g for g in old.gone if g != link_digest(link)], link_digest(link))
             rows = tuple(r for r in old.rows if r.link != link)
-            self._write(book, game, replace(old, rows=rows), "removed")
+            boards[game] = replace(old, rows=rows, gone=gone[-MAX_GONE:])
+            return {game}
+        self._change(change, change)
 
     def checked(self, game: str, link: str) -> None:
         """Its computer moves are this version's players'."""
-        book = self.book()
-        old = book.boards.get(game)
-        if old is not None:
+        def change(boards: dict[str, Stored]) -> set[str]:
+            old = boards.get(game)
+            if old is None or not any(r.link == link and not r.moves for r in old.rows):
+                return set()
             rows = tuple(Kept(r.link, r.hints, True) if r.link == link else r for r in old.rows)
-            self._write(book, game, replace(old, rows=rows), "checked")
+            boards[game] = replace(old, rows=rows)
+            return {game}
+        self._change(change, change)
 
-    def _write(self, book: BoardBook, game: str, board: Stored, what: Added) -> Added:
+    def external_change(self, new_text: str | None) -> bool:
+        """Another tab wrote the book (the ``storage`` event's new text): do again on it
+        what this tab did (:attr:`done`: each change is one that does nothing where it is
+        done already) and write the merge back where the other tab's write lacked some of
+        it; True when that was needed.  A result another tab took off stays off; a book
+        removed (storage cleared by the player) is left so."""
+        if new_text is None or not self.done:
+            return False
+        book = self.book()                  # as this tab's storage holds it now
+        if book.read_only:
+            return False
         boards = dict(book.boards)
-        boards[game] = board
-        return self._write_all(book, boards, {game}) or what
+        changed: set[str] = set()
+        for again in self.done:
+            changed |= again(boards)
+        if not changed:
+            return False
+        if self._write_all(book, boards, changed) == "refused":
+            self._notices.append("Your boards changed in another tab and could not be "
+                                 "merged here: storage refused.")
+            return False
+        return True
+
+    def _change(self, change: Callable[[dict[str, Stored]], set[str]],
+                again: Callable[[dict[str, Stored]], set[str]]) -> str | None:
+        """Read the book, ``change`` it (it changes the boards it is given and says which
+        games it changed) and write it; remember ``again`` (the same change, as it is done
+        again on another tab's book).  "refused" when storage refused, else None."""
+        book = self.book()
+        boards = dict(book.boards)
+        changed = change(boards)
+        if not changed:
+            return None
+        self.done = [*self.done, again][-MAX_DONE:]
+        return self._write_all(book, boards, changed)
 
     def _write_all(self, book: BoardBook, boards: dict[str, Stored], changed: set[str]
                    ) -> str | None:
@@ -292,10 +354,38 @@ class Boards:
         while len(dated) > MAX_BOARDS:       # the least recently changed go first
             del dated[min(dated, key=lambda g: (dated[g].changed, g))]
         try:
-            self.storage.set(BOARDS_KEY, replace(book, boards=dated).to_text())
-        except OSError:
+            self._set(BOARDS_KEY, replace(book, boards=dated).to_text())
+        except StorageFailed:
             return "refused"
         return None
+
+
+def _add_all(boards: dict[str, Stored],
+             results: Sequence[tuple[ResultLink, ResultCheck, bool | None]],
+             replace_named: bool, moves: bool | None, *, again: bool
+             ) -> tuple[list[Added], set[str]]:
+    """Add ``results`` to ``boards`` (changed in place): what each did, and the games
+    changed.  ``again``: done again on another tab's book, where a result already there,
+    or taken off there, is left as it is."""
+    out: list[Added] = []
+    changed: set[str] = set()
+    players: dict[str, dict[str, str]] = {}         # by game: each player's stored link
+    for link, check, hints in results:
+        game = game_key(link)
+        old = boards.get(game, Stored())
+        if again and (link_digest(check.link) in old.gone
+                      or any(r.link == check.link for r in old.rows)):
+            out.append("same")
+            continue
+        if game not in players:
+            players[game] = {p: k.link for k in reversed(old.rows)
+                             if (p := _player(k.link)) is not None}
+        what, board = _added(old, link, check, hints, replace_named, moves, players[game])
+        out.append(what)
+        if board is not old:
+            boards[game] = board
+            changed.add(game)
+    return out, changed
 
 
 def _added(old: Stored, link: ResultLink, check: ResultCheck, hints: bool | None,

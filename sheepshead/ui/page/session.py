@@ -53,7 +53,7 @@ from ..friends.friends import Friends
 from ..help.review import GameReview, run_game_review
 from ..help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
 from ..look.wording import HUMAN, signed
-from ..storage.picture import Rest, drop_picture, keep_picture
+from ..storage.picture import Rest
 from ..storage.saves import (
     GAME_KEY,
     RESULTS_KEY,
@@ -71,6 +71,7 @@ from ..storage.saves import (
     stamp_changes,
 )
 from ..storage.settings import Settings
+from ..storage.store import BOARDS_KEY
 from ..table.render import UiState
 from ..table.table import Table
 from ..viewer.viewing import LinkView, Viewing
@@ -407,12 +408,7 @@ class Session(Viewing):
             return
         save = GameSave.of(t.game, t.level, practice=t.practice, hints=t.hints)
         try:
-            try:
-                self.store.save(save, replace_game=self.fresh)
-            except StorageFailed:         # full? the table's picture gives way to the save
-                if not drop_picture(self.store.storage):
-                    raise
-                self.store.save(save, replace_game=self.fresh)
+            self.store.save(save, replace_game=self.fresh)   # full? the picture gives way
             self.fresh = False
         except SaveConflict:
             self.stale = True
@@ -426,13 +422,10 @@ class Session(Viewing):
     # ------------------------------------------------- the table's picture
     def saved_text(self) -> str | None:
         """The stored text of the save of the game on the table (None: none, or unreadable)."""
-        try:
-            return self.store.storage.get(self.key)
-        except OSError:
-            return None
+        return self.store.text(self.key)
 
     def keep_picture(self, text: str) -> None:
-        keep_picture(self.store.storage, text)
+        self.store.keep_picture(text)
 
     def rest(self) -> Rest | None:
         """A finished Daily's line and the streak, for the picture (None: no such Daily);
@@ -441,10 +434,7 @@ class Session(Viewing):
         day = self.daily_day()
         if day is None:
             return None
-        try:
-            stored = self.store.storage.get(RESULTS_KEY)
-        except OSError:
-            stored = None
+        stored = self.store.text(RESULTS_KEY)
         seen = (day, self.today, stored)
         if self._rest is None or self._rest[0] != seen:
             self._rest = (seen, rest_of(self._book(), day, self.today))
@@ -462,12 +452,7 @@ class Session(Viewing):
     def _write_settings(self) -> None:
         settings = {**self._settings_written, OPEN: self.opened}
         try:
-            try:
-                self.store.save_settings(settings, self._settings_stamps)
-            except StorageFailed:         # full? the table's picture gives way, as for a save
-                if not drop_picture(self.store.storage):
-                    raise
-                self.store.save_settings(settings, self._settings_stamps)
+            self.store.save_settings(settings, self._settings_stamps)  # full? the picture gives way
         except StorageFailed:
             self.storage_refused()
 
@@ -502,7 +487,8 @@ class Session(Viewing):
     def storage_event(self, key: str | None, new_text: str | None) -> bool:
         """The browser's ``storage`` event: True (draw again) when another tab moved the
         game on the table on (this tab then saves nothing until :meth:`reload`), wrote the
-        Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`)
+        Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`),
+        the boards (merged by row: :meth:`Boards.external_change`)
         or changed a setting (:meth:`settings_changed_elsewhere`)."""
         if key == SETTINGS_KEY:
             return self.settings_changed_elsewhere(new_text)
@@ -510,6 +496,10 @@ class Session(Viewing):
             merged = self.results.external_change(new_text)
             self.collect_notices()
             return merged or self.table is not None
+        if key == BOARDS_KEY:
+            merged = self.friends.boards.external_change(new_text)
+            self.collect_notices()
+            return merged
         if self.table is None or self.stale or (key is not None and key != self.key):
             return False
         if self.store.external_change(key, new_text):

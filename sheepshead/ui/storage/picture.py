@@ -8,7 +8,8 @@ script draws it only when the game that will open is that save, unchanged, and t
 away when that save has moved on; the engine's first draw then replaces it region by region
 (the same HTML: nothing changes on screen).
 
-What is kept (:func:`picture_text`, one JSON object under :data:`PICTURE_KEY`):
+What is kept (:func:`picture_text`, one JSON object under
+:data:`~.store.PICTURE_KEY`, written by :meth:`.store.Shelf.keep_picture`):
 
 * ``key``, ``save``, ``hash``: the save (key and digest) and the location hash of its game;
 * ``regions``: the table's regions as drawn (the dialogs only when the engine opens them
@@ -25,13 +26,11 @@ import json
 import zlib
 from dataclasses import dataclass
 
-from .saves import DAILY_PREFIX, GAME_KEY, OLD_SAVE_KEY, SETTINGS_KEY, Storage
+from .store import DAILY_PREFIX, GAME_KEY, OLD_SAVE_KEY, PICTURE_KEY, SETTINGS_KEY
 
 __all__ = ["PICTURE_KEY", "PICTURE_FORMAT", "TABLE_REGIONS", "PANELS_KEPT", "PICTURE_MARKUP",
-           "Rest", "save_digest", "picture_text", "keep_picture", "drop_picture",
-           "script_constants"]
+           "Rest", "save_digest", "picture_text", "script_constants"]
 
-PICTURE_KEY = "sheepshead.picture"
 PICTURE_FORMAT = "sheepshead-picture/1"
 TABLE_REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
                  "tip", "actions", "mine", "hand")
@@ -129,26 +128,6 @@ def picture_text(*, key: str, save: str | None, fragment: str, regions: dict[str
     if rest is not None:
         data["rest"] = {"line": rest.line, "streak": rest.streak, "through": rest.through}
     return json.dumps(data, separators=(",", ":"))
-
-
-def keep_picture(storage: Storage, text: str) -> None:
-    """Keep the table's picture.  Where storage refuses it (full), the older picture goes
-    too; the save's own failure, if any, says so once (the picture is only a drawing)."""
-    try:
-        storage.set(PICTURE_KEY, text)
-    except OSError:
-        drop_picture(storage)
-
-
-def drop_picture(storage: Storage) -> bool:
-    """Remove the table's picture: True when one was removed (room for a save)."""
-    try:
-        if storage.get(PICTURE_KEY) is None:
-            return False
-        storage.remove(PICTURE_KEY)
-    except OSError:
-        return False
-    return True
 
 
 def script_constants() -> dict[str, object]:

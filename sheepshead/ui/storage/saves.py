@@ -1,11 +1,10 @@
 """A save per game: each Daily date and the current New Game kept apart, safely.
 
-Pure Python: the page adapts ``localStorage`` to :class:`Storage`; tests use a dict.
-Keys: ``sheepshead.daily.YYYY-MM-DD`` (that date's Daily, :func:`daily_key`),
-``sheepshead.game`` (the current New Game), ``sheepshead.settings`` (apart from any
-game, so they survive every game), ``sheepshead.daily.results`` (the results book of
-:mod:`sheepshead.ui.daily.daily`, through the same :class:`Shelf`) and ``sheepshead.set-aside.<n>``
-(anything this version could not read, kept with a one-line reason, never deleted).
+Pure Python, through the store (:mod:`.store`, which owns every key and is the only code
+that touches the storage).  Keys: ``sheepshead.daily.YYYY-MM-DD`` (that date's Daily,
+:func:`daily_key`), ``sheepshead.game`` (the current New Game) and ``sheepshead.settings``
+(apart from any game, so they survive every game; two tabs' settings merge field by field:
+:func:`merge_settings`).
 
 A game's save (:class:`GameSave`, JSON ``sheepshead-save/1``) carries a **revision**
 and the id of the tab that wrote it.  :class:`SaveStore` remembers the revision it last
@@ -21,17 +20,34 @@ See ``docs/daily.md`` ("Saves") for the decisions.  Standard library only.
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Protocol
 
 from ...bots.versions import LEVELS
 from ...errors import SheepsheadError
 from ...game import Game
-from ...grammar import date_of_seed, parse_date, parse_seed, seed_or_none
+from ...grammar import date_of_seed, parse_seed, seed_or_none
 from .jsontext import MAX_DEPTH, MAX_SAVE_CHARS, check_format, parse_json
+from .store import (
+    DAILY_PREFIX,
+    GAME_KEY,
+    OLD_PREVIOUS_KEY,
+    OLD_SAVE_KEY,
+    RESULTS_KEY,
+    SET_ASIDE_FORMAT,
+    SET_ASIDE_PREFIX,
+    SETTINGS_KEY,
+    MemoryStorage,
+    SaveError,
+    Shelf,
+    Storage,
+    StorageFailed,
+    daily_key,
+    date_of_key,
+    set_aside,
+    what_is_kept,
+)
 
 __all__ = [
     "Storage", "MemoryStorage", "GameSave", "SaveStore",
@@ -43,37 +59,13 @@ __all__ = [
     "merge_settings", "Stamp", "set_aside", "new_tab_id", "Shelf",
 ]
 
-KEY_PREFIX = "sheepshead."                  # every key the page keeps starts so
-GAME_KEY = "sheepshead.game"
-SETTINGS_KEY = "sheepshead.settings"
-RESULTS_KEY = "sheepshead.daily.results"
-DAILY_PREFIX = "sheepshead.daily."
-SET_ASIDE_PREFIX = "sheepshead.set-aside."
-OLD_SAVE_KEY = "sheepshead.save"
-OLD_PREVIOUS_KEY = "sheepshead.save.previous"
-"""The previous version's keys: its one game, and the game it left behind."""
 SAVE_FORMAT = "sheepshead-save/1"
 SETTINGS_FORMAT = "sheepshead-settings/1"
-SET_ASIDE_FORMAT = "sheepshead-set-aside/1"
 OLD_FORMAT = "sheepshead-table/1"
-_DAILY_PREFIX = "sheepshead.daily."
 _READ_ERRORS = (SheepsheadError, TypeError, ValueError, KeyError, AttributeError, IndexError,
                 RecursionError)
 """What replaying foreign JSON may raise (SheepsheadError is a ValueError; RecursionError
 comes from deeply nested JSON)."""
-
-
-# ------------------------------------------------------------------ errors
-class SaveError(SheepsheadError):
-    """A save that could not be read or written; the game in memory is untouched."""
-
-    def __init__(self, message: str, key: str) -> None:
-        super().__init__(message)
-        self.key = key
-
-
-class StorageFailed(SaveError):
-    """The browser's storage refused (blocked, full, or it raised): nothing was written."""
 
 
 class SaveConflict(SaveError):
@@ -86,63 +78,7 @@ class SaveConflict(SaveError):
         self.stored = stored
 
 
-# ----------------------------------------------------------------- storage
-class Storage(Protocol):
-    """Text values by key, as ``localStorage`` keeps them.
-
-    Any method may raise :class:`OSError` when the browser refuses (storage blocked,
-    quota exceeded): the page's adapter turns the browser's exceptions into
-    ``OSError``; :class:`Shelf` turns them into :class:`StorageFailed`."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def set(self, key: str, text: str) -> None: ...
-
-    def remove(self, key: str) -> None: ...
-
-    def keys(self) -> list[str]: ...
-
-
-class MemoryStorage:
-    """A :class:`Storage` in a dict (tests, and a page whose storage is blocked)."""
-
-    def __init__(self, items: dict[str, str] | None = None) -> None:
-        self.items: dict[str, str] = dict(items or {})
-
-    def get(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def set(self, key: str, text: str) -> None:
-        self.items[key] = text
-
-    def remove(self, key: str) -> None:
-        self.items.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.items)
-
-
 # -------------------------------------------------------------------- keys
-def daily_key(day: _dt.date | str) -> str:
-    """The key of a date's Daily: ``sheepshead.daily.2026-12-01`` (``day`` is a
-    :class:`datetime.date` or its ISO text)."""
-    text = day if isinstance(day, str) else day.isoformat()
-    key = DAILY_PREFIX + text
-    if date_of_key(key) is None:
-        raise SheepsheadError(f"{text!r} is not a date (YYYY-MM-DD)")
-    return key
-
-
-def date_of_key(key: str) -> str | None:
-    """``YYYY-MM-DD`` of a Daily's key, None for any other key (the results book too)."""
-    if not key.startswith(_DAILY_PREFIX):
-        return None
-    try:
-        return parse_date(key[len(_DAILY_PREFIX):]).isoformat()
-    except SheepsheadError:
-        return None
-
-
 def key_of_seed(seed: str) -> str:
     """Where the game of ``seed`` is saved: a Daily under its date, any New Game under
     :data:`GAME_KEY` (there is one current New Game)."""
@@ -346,87 +282,6 @@ def _read_old(text: str) -> tuple[GameSave, object]:
     return GameSave(game, level), settings
 
 
-# ---------------------------------------------------------------- set aside
-def set_aside(storage: Storage, key: str, text: str, reason: str) -> str:
-    """Keep ``text`` (found under ``key``) under the next free ``sheepshead.set-aside.<n>``
-    with a one-line ``reason``; the new key.  Does not remove ``key``.  Raises
-    :class:`StorageFailed` when it cannot be written."""
-    try:
-        names = storage.keys()          # a Storage, not a dict: keys() is its own method
-        taken = [k[len(SET_ASIDE_PREFIX):] for k in names if k.startswith(SET_ASIDE_PREFIX)]
-        n = 1 + max((int(t) for t in taken if t.isascii() and t.isdigit() and len(t) < 12), default=0)
-        new = f"{SET_ASIDE_PREFIX}{n}"
-        line = " ".join(reason.split())[:300]
-        storage.set(new, json.dumps({"format": SET_ASIDE_FORMAT, "from": key, "reason": line,
-                                     "text": text}, ensure_ascii=False))
-    except OSError as e:
-        raise _refused(key, "set aside", e) from None
-    return new
-
-
-def _oneline(e: BaseException, limit: int = 120) -> str:
-    text = str(e).splitlines()[0] if str(e) else type(e).__name__      # cut where a word ends:
-    return text if len(text) <= limit else text[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:(") + "…"
-
-
-def _refused(key: str, what: str, e: OSError) -> StorageFailed:
-    return StorageFailed(f"{_what(key)} could not be {what}: storage refused ({_oneline(e)})",
-                         key)
-
-
-class Shelf:
-    """One :class:`Storage` as every store of the page uses it (:class:`SaveStore`, the
-    results book of :mod:`sheepshead.ui.daily.daily`): the browser's refusals become
-    :class:`StorageFailed`, and a value that cannot be read is set aside under
-    ``sheepshead.set-aside.<n>`` with a one-line notice (:meth:`take_notices`), never
-    lost nor written over."""
-
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self._notices: list[str] = []
-
-    def take_notices(self) -> list[str]:
-        """The one-line notices since the last call (what was set aside, what failed)."""
-        out, self._notices = self._notices, []
-        return out
-
-    def _get(self, key: str) -> str | None:
-        try:
-            return self.storage.get(key)
-        except OSError as e:
-            raise _refused(key, "read", e) from None
-
-    def _set(self, key: str, text: str) -> None:
-        try:
-            self.storage.set(key, text)
-        except OSError as e:
-            raise _refused(key, "saved", e) from None
-
-    def _drop(self, key: str) -> bool:
-        """Remove ``key`` (after it was set aside); False when storage refused."""
-        try:
-            self.storage.remove(key)
-        except OSError:
-            return False
-        return True
-
-    def _set_aside(self, key: str, text: str, reason: str) -> str | None:
-        """Set aside and notice; None (and the value left where it is) when that failed."""
-        try:
-            new = set_aside(self.storage, key, text, reason)
-        except StorageFailed:
-            self._notices.append(f"{_what(key)} could not be read ({reason}) nor set aside "
-                                 f"(storage refused); nothing was changed under “{key}”.")
-            return None
-        self._notices.append(f"{_what(key)} could not be read ({reason}); it is kept in this "
-                             f"browser's storage as “{new}”.")
-        return new
-
-    def _put_aside(self, key: str, text: str, reason: str) -> bool:
-        """Set aside what ``key`` holds and remove it: True when ``key`` is now free."""
-        return self._set_aside(key, text, reason) is not None and self._drop(key)
-
-
 # ------------------------------------------------------------------- store
 class SaveStore(Shelf):
     """The games' saves in one :class:`Storage`, as seen by one tab.
@@ -491,9 +346,9 @@ class SaveStore(Shelf):
         seen = self._seen.get(key)
         if stored is not None and not replace_game and seen != stamp:
             if seen is None:
-                raise SaveConflict(f"{_what(key)} is already saved (revision {stamp[0]}): "
+                raise SaveConflict(f"{what_is_kept(key)} is already saved (revision {stamp[0]}): "
                                    f"load it first", key, stored)
-            raise SaveConflict(f"{_what(key)} went on in another tab (revision {stamp[0]}): "
+            raise SaveConflict(f"{what_is_kept(key)} went on in another tab (revision {stamp[0]}): "
                                f"reload it to go on", key, stored)
         revision = 1 + max(stamp[0], seen[0] if seen else 0)
         written = replace(save, revision=revision, tab=self.tab)
@@ -542,14 +397,6 @@ class SaveStore(Shelf):
             return save is not None and save.in_progress()
         except SheepsheadError:
             return False
-
-    def holds_nothing(self) -> bool:
-        """Nothing of the game's is kept here: a first visit (never when storage refuses)."""
-        try:
-            names = self.storage.keys()
-        except OSError:
-            return False
-        return not any(k.startswith(KEY_PREFIX) for k in names)
 
     # ----------------------------------------------------------- settings
     def load_settings(self) -> dict[str, object]:
@@ -602,10 +449,10 @@ class SaveStore(Shelf):
 
     def old_save_is_a_new_game(self) -> bool:
         """Whether the previous version's one save (the game it had open) is a New Game."""
+        text = self.text(OLD_SAVE_KEY)
         try:
-            text = self.storage.get(OLD_SAVE_KEY)
             data = parse_json(text, "old save") if text is not None else None
-        except (OSError, SheepsheadError):
+        except SheepsheadError:
             return False
         game = data.get("game") if isinstance(data, dict) else None
         seed = seed_or_none(game.get("seed")) if isinstance(game, dict) else None
@@ -653,17 +500,3 @@ class SaveStore(Shelf):
         self.forget(key)
         return not readable and self._get(key) is None
 
-
-def _what(key: str) -> str:
-    date = date_of_key(key)
-    if date is not None:
-        return f"The Daily of {date}"
-    if key == GAME_KEY:
-        return "The New Game"
-    if key == SETTINGS_KEY:
-        return "The settings"
-    if key == RESULTS_KEY:
-        return "The Daily results"
-    if key in (OLD_SAVE_KEY, OLD_PREVIOUS_KEY):
-        return "The previous version's saved game"
-    return f"“{key[:40]}”"
