@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from .errors import SheepsheadError
-from .grammar import parse_date, parse_game_id, shown, url_fragment
+from .grammar import shown, url_fragment
+from .links import fragment_parameters, game_link, is_new_game_link, rules_of, seed_of
 from .names import shown_name, skeleton
 from .results import (
     HUMAN_SEAT,
@@ -51,7 +52,6 @@ from .results import (
     decode_name,
     parse_result,
 )
-from .rules import Rules
 
 __all__ = ["Board", "BoardRow", "Refused", "board_of", "MAX_LINKS", "MAX_NAMES", "ANONYMOUS",
            "BoardEntry", "board_fragment", "parse_board", "is_board_link", "MAX_BOARD_URL",
@@ -200,7 +200,7 @@ def link_key(text: str) -> str:
     except SheepsheadError:
         return f"\0{id(text)}"                      # not read at all: a key of its own
     parts = sorted(fragment.split("&"))
-    return "&".join(p.lower() if p.startswith("game=") else p for p in parts)
+    return "&".join(p.lower() if is_new_game_link(p) else p for p in parts)
 
 
 def link_name(text: str) -> str | None:
@@ -470,12 +470,9 @@ def parse_board(text: str) -> tuple[BoardEntry, ...]:
 def board_game(text: str) -> str:
     """The game's own link (as :meth:`~sheepshead.results.ResultLink.game_link` writes it)
     of a board link that :func:`parse_board` read; one line when its game cannot be one."""
-    params = dict(p.partition("=")[::2] for p in url_fragment(text).split("&"))
     try:
-        if "daily" in params:
-            return f"#daily={parse_date(params['daily']).isoformat()}"
-        game = f"#game={parse_game_id(params.get('game', ''))}"
-        code = Rules.from_code(params["rules"]).to_code() if "rules" in params else ""
+        params = fragment_parameters(url_fragment(text), _BOARD_PARAMS)
+        seed = seed_of(params)
+        return game_link(seed, rules_of(params, seed))
     except SheepsheadError as e:
         raise SheepsheadError(f"board link: {e}") from None
-    return game + (f"&rules={code}" if code else "")

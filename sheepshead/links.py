@@ -17,11 +17,16 @@ Standard library only; never imports ``js``, ``pyscript`` or :mod:`sheepshead.ui
 
 from __future__ import annotations
 
+import datetime as _dt
+from typing import Literal
+
 from .errors import SheepsheadError
 from .grammar import Seed, parse_date, parse_game_id, parse_seed, shown
 from .rules import DEFAULT_RULES, Rules
 
-__all__ = ["GAME_PARAMETERS", "game_link", "fragment_parameters", "seed_of", "rules_of"]
+__all__ = ["GAME_PARAMETERS", "game_link", "daily_link", "fragment_parameters", "seed_of",
+           "rules_of", "game_of_link", "is_daily_link", "is_new_game_link", "classify_fragment",
+           "page_base", "Kind"]
 
 GAME_PARAMETERS = ("daily", "game", "rules")
 """The parameters that name a game."""
@@ -34,6 +39,55 @@ def game_link(seed: str, rules: Rules = DEFAULT_RULES) -> str:
     kind, _, value = str(parse_seed(seed)).partition(":")
     code = rules.to_code() if kind == "game" else ""
     return f"#{kind}={value}" + (f"&rules={code}" if code else "")
+
+
+def daily_link(day: _dt.date) -> str:
+    """The fragment that names the Daily of ``day``: ``#daily=YYYY-MM-DD``."""
+    return game_link(str(Seed(date=day)))
+
+
+def game_of_link(link: str) -> tuple[str, Rules]:
+    """The game (its seed and table options) that a game's own link (``#daily=…``,
+    ``#game=…[&rules=…]``, with or without the ``#``) names; one line when it names none."""
+    params = fragment_parameters(link.removeprefix("#"), GAME_PARAMETERS)
+    seed = seed_of(params)
+    return seed, rules_of(params, seed)
+
+
+def is_daily_link(link: str) -> bool:
+    """Whether a fragment names a Daily (its first parameter is ``daily=``)."""
+    return link.removeprefix("#").startswith("daily=")
+
+
+def is_new_game_link(link: str) -> bool:
+    """Whether a fragment names a New Game (its first parameter is ``game=``)."""
+    return link.removeprefix("#").startswith("game=")
+
+
+Kind = Literal["board", "backup", "result", "game"]
+"""What a location hash opens: a board link (it has ``board=``), a backup (``#backup=…``),
+a result link (it has ``result=``), or anything else, read as a game's link (an empty or
+unreadable one opens the default game, with one line)."""
+
+
+def classify_fragment(text: str) -> Kind:
+    """What the location hash ``text`` (a URL or its fragment) opens (:data:`Kind`): the one
+    place the page tells its links apart (:meth:`Session.go
+    <sheepshead.ui.page.session.Session.go>`)."""
+    fragment = text.partition("#")[2] if "#" in text else text
+    names = [part.partition("=")[0] for part in fragment.split("&")]
+    if "board" in names:
+        return "board"
+    if names[0] == "backup":
+        return "backup"
+    if "result" in names:
+        return "result"
+    return "game"
+
+
+def page_base(href: str) -> str:
+    """The page's address without its location hash (where a link is built on)."""
+    return href.split("#", 1)[0]
 
 
 def fragment_parameters(text: str, known: tuple[str, ...]) -> dict[str, str]:

@@ -44,6 +44,7 @@ from ...bots.seating import computer_choice_steps
 from ...errors import SheepsheadError
 from ...game import Game
 from ...grammar import parse_date
+from ...links import page_base
 from ...results import HUMAN_SEAT, ResultLink, check_result, parse_result
 from ...steps import drained
 from ..daily.daily import (
@@ -364,7 +365,7 @@ def backup_link(backup: Backup, base: str) -> tuple[str, Backup]:
     it fits in :data:`MAX_LINK_CHARS`, else the results and settings only, else the
     latest results that fit (``partial`` then set).  Raises SheepsheadError when not even
     one result fits."""
-    page = base.split("#", 1)[0]
+    page = page_base(base)
     days = sorted(backup.results, reverse=True)
     tries = [backup]
     if backup.games:

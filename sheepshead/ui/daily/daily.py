@@ -38,7 +38,7 @@ from ...errors import SheepsheadError
 from ...game import HANDS_PER_GAME, Game
 from ...game import HUMAN_SEAT as HUMAN
 from ...grammar import date_of_seed, parse_date
-from ...links import game_link
+from ...links import daily_link, game_link, page_base
 from ...results import NEW_GAME_LEVEL, result_fragment
 from ...rules import DEFAULT_RULES, Rules
 from ..look.wording import place_of, place_text, rules_phrases, signed
@@ -217,7 +217,7 @@ class DailyResult:
         fragment, totals, place = data.get("result"), data.get("totals"), data.get("place")
         tied, hints, level = data.get("tied"), data.get("hints"), data.get("level")
         finished, par = data.get("finished"), data.get("par")
-        if not isinstance(fragment, str) or not fragment.startswith(f"#daily={day}&"):
+        if not isinstance(fragment, str) or not fragment.startswith(daily_link(day) + "&"):
             raise SheepsheadError(f"results {day}: result is not that date's result link")
         scores = _ints(totals)
         if scores is None or not 3 <= len(scores) <= 5:
@@ -536,7 +536,7 @@ def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
     ``level`` is the computer players' level the game was played against (written in the
     link as ``level=`` only when it is not that kind of game's usual one); ``by`` the
     sender's name for the link; ``practice`` marks a Daily played again."""
-    base = page_url.split("#", 1)[0]
+    base = page_base(page_url)
     day = date_of_seed(game.seed)
     if day is not None:
         name = f"Sheepshead Daily {day.isoformat()}" + (" (practice)" if practice else "")

@@ -46,6 +46,7 @@ from ...board import (
     ranking,
 )
 from ...errors import SheepsheadError
+from ...links import is_daily_link, is_new_game_link
 from ...names import shown_name, skeleton
 from ...results import HUMAN_SEAT, ResultCheck, ResultLink, actions_of, check_result, parse_result
 from ..storage.jsontext import parse_json
@@ -176,7 +177,7 @@ class BoardBook:
         unread = 0
         for game, entry in list(entries.items())[:MAX_BOARDS + 1]:
             try:
-                if not game.startswith(("#daily=", "#game=")) or len(game) > 100:
+                if not (is_daily_link(game) or is_new_game_link(game)) or len(game) > 100:
                     raise SheepsheadError("not a game's link")
                 boards[game] = Stored.from_json(game, entry)
             except SheepsheadError:

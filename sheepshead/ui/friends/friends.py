@@ -24,7 +24,8 @@ from typing import Any, Protocol
 
 from ...board import BoardEntry, board_fragment, board_game, link_key, parse_board
 from ...errors import SheepsheadError
-from ...grammar import parse_date
+from ...grammar import date_of_seed
+from ...links import daily_link, game_of_link, is_daily_link, is_new_game_link, page_base
 from ...results import (
     NEW_GAME_LEVEL,
     ResultCheck,
@@ -216,17 +217,19 @@ class Friends:
     def record_mine(self, table: Table) -> None:
         """A New Game you finished: your result goes on its board (the first one stays)."""
         game = self.s.hash()
-        if table.game.is_over and game.startswith("#game=") and self.boards.board(game).mine \
+        if table.game.is_over and is_new_game_link(game) and self.boards.board(game).mine \
                 is None:
             level = None if table.level == NEW_GAME_LEVEL else table.level
             self.boards.mine(game, result_fragment(table.game, level=level), table.hints)
 
     def own(self, game: str) -> Kept | None:
         """Your result of ``game``: a Daily's locked result, or a New Game's you finished."""
-        if game.startswith("#daily="):
+        if is_daily_link(game):
             try:
-                day = parse_date(game[7:])
+                day = date_of_seed(game_of_link(game)[0])
             except SheepsheadError:
+                return None
+            if day is None:
                 return None
             result = self.s.results.book().result(day)
             return None if result is None else Kept(result.fragment, result.hints, True)
@@ -269,7 +272,7 @@ class Friends:
         if self._challenge is not None and self._challenge[0] == key:
             return self._challenge[1]
         best = None
-        if game.startswith("#game=") and self.boards.board(game).rows and self.own(game) is None:
+        if is_new_game_link(game) and self.boards.board(game).rows and self.own(game) is None:
             todo = [k.link for k in self.boards.board(game).rows
                     if k.moves and k.link not in self.checks]
             if todo:
@@ -295,7 +298,7 @@ class Friends:
         if game is None:
             return None
         title = board_title(game, self._rules_text(game))
-        daily = game.startswith("#daily=")
+        daily = is_daily_link(game)
         played = self.own(game) is not None
         if not played and game not in self.revealed:
             return "board-guard", board_guard_html(title, daily, self.rows(game))
@@ -321,11 +324,10 @@ class Friends:
 
     def _rules_text(self, game: str) -> str:
         """The table options of a New Game's board, in words (from its game's own link)."""
-        if not game.startswith("#game="):
+        if not is_new_game_link(game):
             return ""
-        code = game.partition("&rules=")[2]
         try:
-            rules = Rules.from_code(code) if code else Rules()
+            rules = game_of_link(game)[1]
         except SheepsheadError:
             return ""
         return ", ".join(rules_phrases(rules))
@@ -338,7 +340,7 @@ class Friends:
         if name == "board":             # the menu: today's; board:table: the game's
             t = s.table
             on_table = arg == "table" and t is not None and not t.tutorial
-            self.open = s.hash() if on_table else f"#daily={s.today.isoformat()}"
+            self.open = s.hash() if on_table else daily_link(s.today)
         elif name == "board-link" and s.link is not None:
             self.open, s.link = game_key(s.link.link), None
         elif name == "board-open" and self.open is not None and arg.isdigit():
@@ -372,7 +374,7 @@ class Friends:
 
     def _play(self, game: str) -> None:
         self.open = None
-        if game.startswith("#daily="):
+        if is_daily_link(game):
             self.s.go(game)
             return
         links = list(_links(self, game))
@@ -385,7 +387,7 @@ class Friends:
         """The text of a share: ``share`` and ``share-result`` (the session's), the board
         as text or as a link, or a challenge."""
         s = self.s
-        base = href.split("#", 1)[0]
+        base = page_base(href)
         if what == "share":
             return s.share_line(href)
         if what == "share-result":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from ...errors import SheepsheadError
+from ...links import daily_link
 from ..events import Draw, Start
 from ..storage.picture import picture_text
 from ..storage.saves import MemoryStorage
@@ -46,7 +47,7 @@ def daily_picture(day: _dt.date) -> str:
     build.py ships it; ``static/picture.js`` fetches the one of the day asked."""
     now = _dt.datetime.combine(day, _dt.time(12))
     c = Controller(MemoryStorage(), lambda: now, clock=lambda: 0.0, motion=lambda: False)
-    draw = next(e for e in c.handle(Start(f"#daily={day.isoformat()}")) if isinstance(e, Draw))
+    draw = next(e for e in c.handle(Start(daily_link(day))) if isinstance(e, Draw))
     if c.busy or c.session.key is None or not c.table.seat_view().legal:
         raise SheepsheadError(f"the Daily {day} no longer opens at your first decision")
     return picture_text(key="", save=None, fragment=c.session.hash(), regions=c.drawn,

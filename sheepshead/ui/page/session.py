@@ -23,16 +23,15 @@ page's part"):
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import fields
 from typing import NamedTuple
 
-from ...board import is_board_link
 from ...deals import daily_seed
 from ...errors import SheepsheadError
 from ...game import Game
 from ...grammar import date_of_seed
+from ...links import classify_fragment
 from ...results import ResultLink, parse_result
 from ...rules import Rules
 from ..backup.moving import Moving
@@ -84,7 +83,6 @@ STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or f
 STALE_NOTICE = "This game went on in another tab — Reload"
 OPEN = "open"
 """The settings object's field naming the game opened last (``daily`` or ``game``)."""
-_RESULT_PARAM = re.compile(r"(?:^#?|&)result=")
 TUTORIAL_HASH = "#practice-hand"
 """The location hash of the guided practice hand (it is never saved: a reload begins it
 again)."""
@@ -195,15 +193,16 @@ class Session(Viewing):
         if text.lstrip("#") == TUTORIAL_HASH[1:]:
             self.tutorial()
             return
-        if is_board_link(text):
+        kind = classify_fragment(text)
+        if kind == "board":
             self.friends.open_link(text)
             return
-        if text.startswith("#backup="):         # asks before importing; the game stays
+        if kind == "backup":                    # asks before importing; the game stays
             self.moving.open_link(text)
             if self.table is None:
                 self.open_default()
             return
-        if _RESULT_PARAM.search(text):
+        if kind == "result":
             self._open_link(text)
             return
         self.link = None
