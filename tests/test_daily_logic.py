@@ -204,20 +204,27 @@ def test_a_save_never_read_in_this_tab_is_not_overwritten_unless_replaced():
     assert written.revision == 2 and written.seed == "game:fedcba9876543210"
 
 
+def new_game_in_progress(store: SaveStore) -> bool:
+    """Whether a New Game is saved with at least one action taken and not over (New Game
+    asks before leaving it)."""
+    save = store.peek(GAME_KEY)
+    return save is not None and save.in_progress()
+
+
 def test_new_game_asks_only_before_leaving_a_new_game_in_progress():
     storage = MemoryStorage()
     store = SaveStore(storage, "t")
-    assert not store.new_game_in_progress()
+    assert not new_game_in_progress(store)
     store.save(GameSave.of(Game(NEW_SEED), "standard"))
-    assert not store.new_game_in_progress()                 # not a card played yet
+    assert not new_game_in_progress(store)                 # not a card played yet
     store.save(GameSave.of(play(Game(NEW_SEED), 3), "standard"))
-    assert store.new_game_in_progress()
+    assert new_game_in_progress(store)
     store.save(GameSave.of(play(Game(NEW_SEED)), "standard"))
-    assert not store.new_game_in_progress()                 # over
+    assert not new_game_in_progress(store)                 # over
     store.save(GameSave.of(play(daily_game(DAY), 3), DAILY_LEVEL))
-    assert not store.new_game_in_progress()                 # a Daily is not a New Game
+    assert not new_game_in_progress(store)                 # a Daily is not a New Game
     storage.items[GAME_KEY] = "{corrupt"
-    assert not store.new_game_in_progress()
+    assert not new_game_in_progress(store)
 
 
 def test_settings_are_kept_apart_and_survive_any_game():
@@ -332,7 +339,7 @@ def test_refused_storage_raises_storage_failed_and_the_game_in_memory_goes_on():
     assert "could not be read" in store.take_notices()[0]
     with pytest.raises(StorageFailed):
         store.save(GameSave.of(game, DAILY_LEVEL))
-    assert not store.new_game_in_progress()
+    assert not new_game_in_progress(store)
     assert store.load_settings() == {}
     storage.refuse_get = False                              # what was not read is not lost
     with pytest.raises(SaveConflict):

@@ -65,6 +65,7 @@ from ..storage.saves import (
     Storage,
     StorageFailed,
     daily_key,
+    in_progress,
     merge_settings,
     read_settings,
     stamp_changes,
@@ -276,7 +277,7 @@ class Session(Viewing):
             self._resume(stored, GAME_KEY)
             self._remember("game")
             return True
-        playing = t is not None and self.key == GAME_KEY and _in_progress(t.game)
+        playing = t is not None and self.key == GAME_KEY and in_progress(t.game)
         if not confirmed and (playing or (stored is not None and stored.in_progress())):
             if t is not None and playing:
                 game = t.game                       # maybe only in memory (storage refused)
@@ -655,11 +656,6 @@ class Session(Viewing):
         if fragment not in self._links:
             self._links[fragment] = parse_result(fragment)
         return self._links[fragment]
-
-
-def _in_progress(game: Game) -> bool:
-    """At least one action taken and not over (the question's condition)."""
-    return not game.is_over and any(h.history for h in game.hands)
 
 
 def _where_in(game: Game) -> str:

@@ -56,7 +56,7 @@ __all__ = [
     "OLD_SAVE_KEY", "OLD_PREVIOUS_KEY", "SAVE_FORMAT", "SETTINGS_FORMAT", "SET_ASIDE_FORMAT",
     "MAX_SAVE_CHARS", "MAX_DEPTH", "LEVELS", "parse_json", "daily_key", "key_of_seed",
     "date_of_key", "read_save", "read_settings", "settings_text", "stamp_changes",
-    "merge_settings", "Stamp", "set_aside", "new_tab_id", "Shelf",
+    "merge_settings", "Stamp", "set_aside", "new_tab_id", "Shelf", "in_progress",
 ]
 
 SAVE_FORMAT = "sheepshead-save/1"
@@ -89,6 +89,12 @@ def key_of_seed(seed: str) -> str:
 def new_tab_id() -> str:
     """A random id for this tab (8 hex digits)."""
     return secrets.token_hex(4)
+
+
+def in_progress(game: Game) -> bool:
+    """At least one action taken and the game not over: leaving it (New Game, an import over
+    it) asks first, and a backup carries it."""
+    return not game.is_over and any(h.history for h in game.hands)
 
 
 # -------------------------------------------------------------------- save
@@ -136,9 +142,8 @@ class GameSave:
         return _replay(self.game)
 
     def in_progress(self) -> bool:
-        """At least one action taken and the game not over."""
-        game = self.load_game()
-        return not game.is_over and any(h.history for h in game.hands)
+        """The saved game is :func:`in_progress`."""
+        return in_progress(self.load_game())
 
     def to_text(self) -> str:
         data: dict[str, object] = dict(self.extra)
@@ -328,7 +333,8 @@ class SaveStore(Shelf):
         Refuses with :class:`SaveConflict` when the stored save is not the one this tab
         last read or wrote (another tab played on, or started another game there), unless
         ``replace_game`` (the player chose to start this game over or to start another:
-        a New Game after :meth:`new_game_in_progress` was asked, or a Daily's practice).
+        a New Game after the player was asked whether to leave one :func:`in_progress`,
+        or a Daily's practice).
         Something unreadable in the way is set aside first.  Raises
         :class:`StorageFailed` when storage refuses."""
         key = save.key
@@ -388,15 +394,6 @@ class SaveStore(Shelf):
             return None if text is None else read_save(text)
         except SheepsheadError:                 # StorageFailed too
             return None
-
-    def new_game_in_progress(self) -> bool:
-        """Whether a New Game is saved with at least one action taken and not over, so
-        that New Game should ask before leaving it."""
-        save = self.peek(GAME_KEY)
-        try:
-            return save is not None and save.in_progress()
-        except SheepsheadError:
-            return False
 
     # ----------------------------------------------------------- settings
     def load_settings(self) -> dict[str, object]:
