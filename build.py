@@ -545,17 +545,29 @@ def write_first_picture(out: Path, dailies: tuple[str, str]) -> None:
     """The table a first visit opens (the practice hand at your first decision), for
     static/picture.js to draw before Python starts: `window.sheepsheadFirstPicture`, the
     picture of `sheepshead.ui.page.firstvisit.first_visit_picture` (the engine's own first draw);
-    and static/picture.js what it must know (`sheepshead.ui.storage.picture.script_constants`, and
-    `dailies`: the first and last day of the Dailies' first tables, write_daily_pictures)."""
+    and static/picture.js what it must know (script_constants)."""
     from sheepshead.ui.page.firstvisit import first_visit_picture  # the repository's package
-    from sheepshead.ui.storage.picture import script_constants
 
     text = first_visit_picture(datetime.datetime(2026, 1, 1))  # the date shows nowhere
     (out / FIRST_PICTURE).write_text(f"window.sheepsheadFirstPicture = {text};\n",
                                      encoding="utf-8")
     template = (ROOT / PICTURE_SCRIPT).read_text(encoding="utf-8")
-    filled = fill_placeholders(template, {"PICTURE": {**script_constants(), "dailies": dailies}})
+    filled = fill_placeholders(template, {"PICTURE": script_constants(dailies)})
     (out / PICTURE_SCRIPT).write_text(filled, encoding="utf-8")
+
+
+def script_constants(dailies: tuple[str, str]) -> dict[str, object]:
+    """What static/picture.js must know, from the Python that defines it (each fact in one
+    place): `sheepshead.ui.storage.picture.script_constants` (the keys, the picture's format,
+    regions, attributes, body classes and markup), `selectors` (the elements whose attributes
+    a picture sets: the page, the dialog, the seats, and what the controller makes inert behind
+    a dialog, `BEHIND_PANEL`) and `dailies` (the first and last day of the Dailies' first
+    tables, write_daily_pictures)."""
+    from sheepshead.ui.page.controller import BEHIND_PANEL, SEAT_SELECTORS
+    from sheepshead.ui.storage.picture import script_constants as picture_constants
+
+    selectors = ["body", "#panel", *SEAT_SELECTORS, *BEHIND_PANEL]
+    return {**picture_constants(), "selectors": selectors, "dailies": list(dailies)}
 
 
 DAILY_PICTURES = "static/dailies.json"

@@ -17,22 +17,22 @@
 // line shows as on a first visit.
 (function () {
   "use strict";
-  // Written by build.py from sheepshead/ui/storage/picture.py's script_constants(): the picture's key
-  // and format, the saves' keys, the regions and attributes kept, and the markup a picture
-  // may hold (PICTURE_MARKUP). Not built ("dev"): nothing is drawn.
+  // Written by build.py (script_constants) from the Python that defines each of these: the
+  // picture's key and format, the prefix of every key the page keeps, the Dailies' and the
+  // previous version's keys, the regions, attributes and body classes a picture keeps, the
+  // elements whose attributes it sets, and the markup it may hold (PICTURE_MARKUP). Not built
+  // ("dev"): nothing is drawn.
   const PAGE = /*@PICTURE@*/"dev";
   if (typeof PAGE !== "object") return;
   const KEY = PAGE.key;
   const FORMAT = PAGE.format;
-  const GAME_KEY = PAGE.gameKey;
+  const PREFIX = PAGE.prefix;
   const DAILY_PREFIX = PAGE.dailyPrefix;
-  const SETTINGS_KEY = PAGE.settingsKey;
   const OLD_SAVE_KEY = PAGE.oldSaveKey;          // a save to migrate: the engine decides
   const REGIONS = PAGE.regions;
-  const SELECTORS = ["body", "#panel", "#seat-1", "#seat-2", "#seat-3", "#seat-4",
-                     "header.topbar", "#felt", "#status", "#actions", "#mine", "#hand"];
+  const SELECTORS = PAGE.selectors;
   const ATTRS = PAGE.attrs;
-  const CLASSES = ["four-colour", "reduced-motion"];
+  const CLASSES = PAGE.classes;
   const HTML_NS = "http://www.w3.org/1999/xhtml";
   const SVG_NS = "http://www.w3.org/2000/svg";
   const XMLNS_NS = "http://www.w3.org/2000/xmlns/";
@@ -103,18 +103,14 @@
     return ((crc ^ 0xFFFFFFFF) >>> 0).toString(16).padStart(8, "0");
   }
 
-  // The save the engine will open (Session.go / open_default), or null when it is not known
+  // The save the engine will open, as the picture says (the engine wrote which one a visit
+  // without a link opens: picture.opens, "" for today's Daily), or null when it is not known
   // here (another game's link, a result link, the practice hand, a save to migrate).
   function keyToOpen(store, picture) {
     const hash = location.hash;
     if (hash && hash !== "#") return hash === picture.hash ? picture.key : null;
     if (store.getItem(OLD_SAVE_KEY) !== null) return null;
-    let open = "daily";
-    try {
-      open = JSON.parse(store.getItem(SETTINGS_KEY)).settings.open || "daily";
-    } catch (e) { /* no settings, or unreadable: the engine says so */ }
-    if (open === "game" && store.getItem(GAME_KEY) !== null) return GAME_KEY;
-    return DAILY_PREFIX + isoDay(new Date());
+    return picture.opens || DAILY_PREFIX + isoDay(new Date());
   }
 
   // The picture's regions as checked fragments, or null: nothing of it may be drawn.
@@ -185,7 +181,7 @@
     if (location.hash && location.hash !== "#") return false;
     if (typeof WebAssembly !== "object") return false;   // the loading line says why not
     for (let i = 0; i < store.length; i++) {
-      if ((store.key(i) || "").startsWith("sheepshead.")) return false;
+      if ((store.key(i) || "").startsWith(PREFIX)) return false;
     }
     return true;
   }
@@ -204,7 +200,7 @@
     const [first, last] = PAGE.dailies;     // the days build.py drew
     if (day[1] < first || day[1] > last) return null;
     for (let i = 0; i < store.length; i++) {
-      if ((store.key(i) || "").startsWith("sheepshead.")) return null;
+      if ((store.key(i) || "").startsWith(PREFIX)) return null;
     }
     return day[1];
   }
@@ -233,6 +229,7 @@
 
   function valid(picture) {
     return !!picture && picture.format === FORMAT && typeof picture.key === "string"
+      && typeof picture.opens === "string" && (picture.opens === "" || picture.opens.startsWith(PREFIX))
       && !!picture.regions && typeof picture.regions === "object"
       && !Array.isArray(picture.regions) && Array.isArray(picture.attrs)
       && Array.isArray(picture.classes);

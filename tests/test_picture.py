@@ -16,7 +16,7 @@ from conftest import QUIET_JS
 from table_helpers import BOOT_TIMEOUT_MS, READY, body, hand_cards, wait_idle
 from test_ui_picture import PLANTED
 
-from sheepshead.ui.storage.picture import save_digest
+from sheepshead.ui.storage.picture import PICTURE_FORMAT, save_digest
 
 GAME = "#game=00000000000000c3"
 HOLD_STEPS = 600
@@ -246,7 +246,7 @@ def test_a_new_day_shows_the_last_daily_and_the_streak_while_the_daily_is_dealt(
     yesterday = page.evaluate("""(() => { const d = new Date(); d.setDate(d.getDate() - 1);
         const two = n => String(n).padStart(2, '0');
         return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()""")
-    picture = {"format": "sheepshead-picture/1", "key": f"sheepshead.daily.{yesterday}",
+    picture = {"format": PICTURE_FORMAT, "key": f"sheepshead.daily.{yesterday}", "opens": "",
                "save": "12345678", "hash": f"#daily={yesterday}",
                "regions": {"hand": '<button type="button" class="card" data-card="QC">Q♣'
                                    '</button>'},

@@ -31,6 +31,8 @@ from sheepshead.ui.storage.picture import (
     script_constants,
 )
 from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage, read_save
+from sheepshead.ui.storage.settings import LOOK_CLASSES
+from sheepshead.ui.storage.store import KEY_PREFIX
 
 PLANTED = (
     '<script type="py">from js import document; document.title = "planted"</script>',
@@ -88,6 +90,18 @@ def test_a_resting_table_keeps_its_picture_naming_its_save():
     kept = {name for _, name, _ in p["attrs"]}
     assert kept <= {"hidden", "inert", "data-players", "data-panel"}   # never data-ready…
     assert "data-players" in kept
+
+
+def test_the_picture_says_which_save_a_visit_without_a_link_opens():
+    """The engine decides what opens (Session.open_default); the picture carries it, so
+    static/picture.js does not decide it again: the New Game when it was open last, else
+    today's Daily ("": its date is the visitor's)."""
+    storage = MemoryStorage()
+    c, _ = started(storage)
+    settle(c, c.handle(Tap(act="pass")))
+    assert picture(storage)["opens"] == GAME_KEY
+    started(storage, fragment="#daily=2026-12-01")
+    assert picture(storage)["opens"] == ""
 
 
 def test_no_picture_mid_animation_and_a_new_one_once_the_table_rests():
@@ -313,6 +327,7 @@ def test_the_checker_refuses_every_planted_kind(planted):
 def test_the_page_script_is_given_the_markup_and_the_keys_from_here():
     constants = script_constants()
     assert constants["markup"] is PICTURE_MARKUP
-    assert constants["key"] == PICTURE_KEY and constants["gameKey"] == GAME_KEY
+    assert constants["key"] == PICTURE_KEY and constants["prefix"] == KEY_PREFIX
+    assert constants["classes"] == list(LOOK_CLASSES)
     assert constants["regions"] == [*TABLE_REGIONS, "panel"]
     json.dumps(constants)                                   # build.py writes it as JSON

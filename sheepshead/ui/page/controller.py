@@ -60,7 +60,7 @@ from ..look.markup import notices_html
 from ..look.wording import HUMAN
 from ..pacing import finished
 from ..storage.picture import PANELS_KEPT, picture_text
-from ..storage.saves import MemoryStorage, Storage
+from ..storage.saves import GAME_KEY, MemoryStorage, Storage
 from ..storage.settings import SPEEDS
 from ..table.animation import diff
 from ..table.render import UiState, render, ui_intent
@@ -79,6 +79,8 @@ TICK_S = 10
 """How often the binding sends :class:`Tick` (an open dialog's countdown, the date)."""
 GLOSSED_PANELS = ("summary", "results")
 """The dialogs whose Sheepshead words are explained the first time (:meth:`Controller._gloss`)."""
+SEAT_SELECTORS = tuple(f"#seat-{seat}" for seat in range(1, 5))
+"""The other players' seats (hidden where a three- or four-handed table has fewer)."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
@@ -543,8 +545,7 @@ class Controller(Turns):
     def _look(self) -> None:
         s = self.session.settings
         dur = int(BASE_MS["play"] * SPEEDS[s.speed])
-        self.out.append(Look((("four-colour", s.four_colour), ("reduced-motion", s.reduced_motion)),
-                             (("--dur", f"{dur}ms"),)))
+        self.out.append(Look(s.look(), (("--dur", f"{dur}ms"),)))
 
     def _saved(self) -> None:
         """Save after an action (another tab's newer save turns the game stale)."""
@@ -587,8 +588,8 @@ class Controller(Turns):
         ]
         attrs += [(sel, "inert", "" if panel else None) for sel in BEHIND_PANEL]
         attrs += [("html", "data-table", None), ("#app", "aria-busy", None)]  # live, not a picture
-        attrs += [(f"#seat-{seat}", "hidden", "" if seat >= v.players else None)
-                  for seat in range(1, 5)]       # a three- or four-handed table has fewer
+        attrs += [(sel, "hidden", "" if seat >= v.players else None)    # a three- or four-
+                  for seat, sel in enumerate(SEAT_SELECTORS, 1)]        # handed table has fewer
         marks = body_marks(t, v, panel=bool(panel), busy=ui.busy, stale=stale,
                            overlay=over[0] if over else "",
                            check="" if s.link is None else CHECK_MARKS[s.link.moves_checked])
@@ -608,9 +609,9 @@ class Controller(Turns):
         s, t = self.session, self.table
         if s.link is not None or t.tutorial or not s.key:
             return
-        look = s.settings
-        classes = ("four-colour",) * look.four_colour + ("reduced-motion",) * look.reduced_motion
-        text = picture_text(key=s.key, save=s.saved_text(), fragment=s.hash(),
+        classes = tuple(name for name, on in s.settings.look() if on)
+        opens = GAME_KEY if s.opened == "game" else ""
+        text = picture_text(key=s.key, save=s.saved_text(), fragment=s.hash(), opens=opens,
                             regions={**self.drawn, "panel": panel or ""}, attrs=attrs,
                             classes=classes, title=title, panel=panel is not None,
                             rest=s.rest())

@@ -12,6 +12,10 @@ What is kept (:func:`picture_text`, one JSON object under
 :data:`~.store.PICTURE_KEY`, written by :meth:`.store.Shelf.keep_picture`):
 
 * ``key``, ``save``, ``hash``: the save (key and digest) and the location hash of its game;
+* ``opens``: the key a visit without a link opens (the New Game's when it was open last,
+  ``""`` for today's Daily: its date is the visitor's), as :meth:`Session.open_default
+  <sheepshead.ui.page.session.Session.open_default>` decides it, so that the script does not
+  decide it again;
 * ``regions``: the table's regions as drawn (the dialogs only when the engine opens them
   again on its own: a hand's summary, a Daily's results);
 * ``attrs``: the attributes the page's styles read (three- and four-handed tables, an open
@@ -26,12 +30,14 @@ import json
 import zlib
 from dataclasses import dataclass
 
-from .store import DAILY_PREFIX, GAME_KEY, OLD_SAVE_KEY, PICTURE_KEY, SETTINGS_KEY
+from .settings import LOOK_CLASSES
+from .store import DAILY_PREFIX, KEY_PREFIX, OLD_SAVE_KEY, PICTURE_KEY
 
 __all__ = ["PICTURE_KEY", "PICTURE_FORMAT", "TABLE_REGIONS", "PANELS_KEPT", "PICTURE_MARKUP",
            "Rest", "save_digest", "picture_text", "script_constants"]
 
-PICTURE_FORMAT = "sheepshead-picture/1"
+PICTURE_FORMAT = "sheepshead-picture/2"
+"""Version 2 added ``opens``; a picture of another version is thrown away unread."""
 TABLE_REGIONS = ("info", "seat-1", "seat-2", "seat-3", "seat-4", "chips", "center", "status",
                  "tip", "actions", "mine", "hand")
 """The regions a picture keeps (``panel`` only with :data:`PANELS_KEPT`; never the notices)."""
@@ -114,12 +120,13 @@ def save_digest(text: str | None) -> str:
 
 def picture_text(*, key: str, save: str | None, fragment: str, regions: dict[str, str],
                  attrs: tuple[tuple[str, str, str | None], ...], classes: tuple[str, ...],
-                 title: str, panel: bool, rest: Rest | None) -> str:
+                 title: str, panel: bool, rest: Rest | None, opens: str = "") -> str:
     """The picture of the table as drawn (``regions``: every region's HTML; ``attrs`` the
     draw's attributes), naming the save ``key`` whose text is ``save`` (None: not saved)."""
     kept = TABLE_REGIONS + (("panel",) if panel else ())
     data: dict[str, object] = {
         "format": PICTURE_FORMAT, "key": key, "save": save_digest(save), "hash": fragment,
+        "opens": opens,
         "regions": {r: regions.get(r, "") for r in kept},
         "attrs": [[sel, name, value] for sel, name, value in attrs
                   if name in ATTRS_KEPT and (panel or not _dialog(sel, name))],
@@ -132,9 +139,11 @@ def picture_text(*, key: str, save: str | None, fragment: str, regions: dict[str
 
 def script_constants() -> dict[str, object]:
     """What static/picture.js needs to know, written into it by build.py from here (each fact
-    in one place): the picture's key and format, the saves' keys, the regions and attributes
-    a picture keeps, and :data:`PICTURE_MARKUP`."""
-    return {"key": PICTURE_KEY, "format": PICTURE_FORMAT, "gameKey": GAME_KEY,
-            "dailyPrefix": DAILY_PREFIX, "settingsKey": SETTINGS_KEY,
-            "oldSaveKey": OLD_SAVE_KEY, "regions": [*TABLE_REGIONS, "panel"],
-            "attrs": list(ATTRS_KEPT), "markup": PICTURE_MARKUP}
+    in one place): the picture's key and format, the prefix of every key the page keeps, the
+    Dailies' and the previous version's keys, the regions, attributes and body classes a
+    picture keeps, and :data:`PICTURE_MARKUP` (build.py adds the elements whose attributes a
+    picture sets, from the page's controller)."""
+    return {"key": PICTURE_KEY, "format": PICTURE_FORMAT, "prefix": KEY_PREFIX,
+            "dailyPrefix": DAILY_PREFIX, "oldSaveKey": OLD_SAVE_KEY,
+            "regions": [*TABLE_REGIONS, "panel"], "attrs": list(ATTRS_KEPT),
+            "classes": list(LOOK_CLASSES), "markup": PICTURE_MARKUP}

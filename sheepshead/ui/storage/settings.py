@@ -18,10 +18,14 @@ from ...results import MAX_NAME, clean_name
 from ...rules import DEFAULT_RULES, PartnerBy, Rules
 from ..help.glossary import GLOSSARY
 
-__all__ = ["LEVELS", "SPEEDS", "Settings"]
+__all__ = ["LEVELS", "SPEEDS", "LOOK_CLASSES", "Settings"]
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation pace: a factor on the base durations (0 = no animation at all)."""
+
+LOOK_CLASSES = ("four-colour", "reduced-motion")
+"""The page's body classes that the look's settings set (:meth:`Settings.look`); the table's
+picture keeps them, and static/picture.js puts back only these (build.py ships them)."""
 
 _FOREIGN = (TypeError, ValueError, AttributeError, KeyError)
 """What a foreign JSON value can provoke in a constructor that expects our own shapes."""
@@ -51,6 +55,10 @@ class Settings:
     """The Sheepshead words already explained to you (:mod:`.glossary`), each once."""
     name_asked: bool = False
     """Your name was asked for before your first share (it is never asked again)."""
+
+    def look(self) -> tuple[tuple[str, bool], ...]:
+        """Each of :data:`LOOK_CLASSES` and whether these settings set it."""
+        return tuple(zip(LOOK_CLASSES, (self.four_colour, self.reduced_motion), strict=True))
 
     def to_json(self) -> dict[str, object]:
         return {"level": self.level, "speed": self.speed, "four_colour": self.four_colour,
