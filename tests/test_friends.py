@@ -500,8 +500,8 @@ def test_names_are_shown_in_their_normal_form_and_blank_ones_visibly():
 def test_share_as_text_makes_chat_markup_plain():
     """Issue 36, item 9: "Share as text" passed @everyone and [Ann](https://…) into chats."""
     names = ["@everyone", "[Ann](https://x.org)", "*b*", "_i_", "`c`", "<@123>", "~s~|"]
-    rows = tuple(Row(n, False, 10 - i, 1 + i, False, True, 10, "easy", None, None, True,
-                     "#game=x&result=1.A", ()) for i, n in enumerate(names))
+    rows = tuple(Row(n, 10 - i, 1 + i, False, True, 10, "easy", None, "#game=x&result=1.A",
+                     moves=True) for i, n in enumerate(names))
     lines = board_text("Game x", rows, URL + "#game=x").splitlines()[1:-1]
     assert len(lines) == len(names)
     for line, name in zip(lines, names, strict=True):

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from ...board import (
     ANONYMOUS,
     MAX_NAMES,
+    BoardRow,
     further_on,
     link_name,
     one_a_name,
@@ -430,24 +431,17 @@ def _player(link: str) -> str | None:
 
 # ------------------------------------------------------------------ rows
 @dataclass(frozen=True)
-class Row:
-    """One row of a board as shown: ``place`` None for a result not ranked (a Daily played
-    against other computer players, or one still being checked: ``checking``); ``scores``
-    its player's score hand by hand."""
+class Row(BoardRow):
+    """One row of a board as the page shows it: the command line's row
+    (:class:`~sheepshead.board.BoardRow`: ``place`` None for a result not ranked, a Daily
+    played against other computer players or one still being checked) and what the page adds:
+    whether it is your own, whether its player said they used hints, whether its computer
+    moves were checked, its player's score hand by hand, and whether its check is running."""
 
-    name: str
-    mine: bool
-    total: int
-    place: int | None
-    tied: bool
-    finished: bool
-    hands: int
-    level: str
-    daily_opponents: bool | None
-    hints: bool | None
-    moves: bool | None
-    link: str
-    scores: tuple[int, ...]
+    mine: bool = False
+    hints: bool | None = None
+    moves: bool | None = None
+    scores: tuple[int, ...] = ()
     checking: bool = False
     """Its check is still running: it ranks nowhere and goes into no share."""
 
@@ -492,12 +486,12 @@ def board_rows(stored: Stored, own: Kept | None, own_name: str,
             refused.append(check)
             continue
         if check is None:
-            waiting.append(Row(name, mine, 0, None, False, False, 0, "", None, kept.hints,
-                               kept.moves, kept.link, (), checking=True))
+            waiting.append(Row(name, 0, None, False, False, 0, "", None, kept.link, mine=mine,
+                               hints=kept.hints, moves=kept.moves, checking=True))
             continue
-        row = Row(name, mine, check.totals[HUMAN_SEAT], None, False, check.finished,
-                  check.hands, check.level, check.daily_opponents, kept.hints, kept.moves,
-                  kept.link, tuple(s[HUMAN_SEAT] for s in check.scores))
+        row = Row(name, check.totals[HUMAN_SEAT], None, False, check.finished, check.hands,
+                  check.level, check.daily_opponents, kept.link, mine=mine, hints=kept.hints,
+                  moves=kept.moves, scores=tuple(s[HUMAN_SEAT] for s in check.scores))
         if not mine and not kept.moves:
             waiting.append(replace(row, checking=True))
         else:
