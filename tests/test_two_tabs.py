@@ -18,8 +18,10 @@ import json
 from collections.abc import Callable, Iterator
 from functools import cache
 
+import pytest
 from test_daily_logic import finished_daily
 
+from sheepshead.errors import SheepsheadError
 from sheepshead.results import ResultCheck, ResultLink
 from sheepshead.ui.daily.daily import DailyResult, DailyResults, ResultsBook
 from sheepshead.ui.friends.boards import BoardBook, Boards, game_key
@@ -392,3 +394,16 @@ def test_without_the_merge_a_board_written_from_a_stale_copy_loses_the_other_tab
     b.deliver()
     assert board_links(origin.items[BOARDS_KEY], game) == {
         board_results()["Bev"][1].link}
+
+
+def test_the_results_book_takes_no_result_for_a_date_still_to_come():
+    """The book's rule, kept by the results shelf for every way in: a result of a date after
+    today (the page's clock) is never written, from a backup or from a finished game."""
+    book = DailyResults(MemoryStorage(), lambda: DAY)
+    later = results(DAY + dt.timedelta(days=1), 1, seed=5)[0]
+    assert book.take_in([later, X[0]]) == (1, 1)
+    assert set(book.book().results) == {DAY}
+    game = finished_daily(DAY + dt.timedelta(days=2), seed=3)
+    with pytest.raises(SheepsheadError, match="still to come"):
+        book.record(game, hints=False, now=dt.datetime.combine(DAY, dt.time(20)))
+    assert set(book.book().results) == {DAY}

@@ -28,7 +28,7 @@ from __future__ import annotations
 import datetime as _dt
 import enum
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeGuard
 
@@ -334,10 +334,17 @@ class DailyResults(Shelf):
     tabs a moment later, with a ``storage`` event).  So each tab remembers every result it
     locked or took in (and the pars it filled in), and when another tab's write arrives
     without them (:meth:`external_change`), it writes them back into that tab's book: a
-    write that lost the race is merged again, and neither tab's results are lost."""
+    write that lost the race is merged again, and neither tab's results are lost.
 
-    def __init__(self, storage: Storage) -> None:
+    The book's two rules are kept here, for every way in (a Daily finished, a backup taken
+    in, another tab's write merged): **one locked result a date** (the first stays final) and
+    **only dates that have come** (``today``: the page's clock; a result for a later date
+    is never written)."""
+
+    def __init__(self, storage: Storage,
+                 today: Callable[[], _dt.date] = _dt.date.today) -> None:
         super().__init__(storage)
+        self.today = today
         self._mine: dict[_dt.date, DailyResult] = {}
 
     def book(self) -> ResultsBook:
@@ -372,6 +379,9 @@ class DailyResults(Shelf):
             raise SheepsheadError("only a Daily on the default table has a Daily result")
         if not game.is_over:
             raise SheepsheadError("the Daily is not over: its result locks after hand ten")
+        if day > now.date():
+            raise SheepsheadError(f"the Daily of {day.isoformat()} is still to come here: "
+                                  f"it has no result yet")
         book = self.book()
         if day in book.results:
             return None
@@ -399,10 +409,12 @@ class DailyResults(Shelf):
 
     def take_in(self, results: list[DailyResult]) -> tuple[int, int]:
         """Add results from elsewhere (a backup) in one write, never over a date's result
-        here (a locked result is final): how many were added, how many dates kept theirs.
-        Raises as :meth:`record` does, and then nothing was written."""
+        here (a locked result is final) nor for a date still to come here: how many were
+        added, how many were not.  Raises as :meth:`record` does, and then nothing was
+        written."""
         book = self.book()
-        new = {r.day: r for r in results if r.day not in book.results}
+        today = self.today()
+        new = {r.day: r for r in results if r.day not in book.results and r.day <= today}
         if new:
             self._writable(book)
             self._write(replace(book, results={**book.results, **new}))

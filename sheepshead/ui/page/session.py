@@ -106,7 +106,7 @@ class Session(Viewing):
                  tab: str | None = None, notices: list[str] | None = None) -> None:
         self.now = now
         self.store = SaveStore(storage, tab)
-        self.results = DailyResults(storage)
+        self.results = DailyResults(storage, lambda: self.today)
         self.settings = Settings()
         """The one settings object of this tab: the table on screen holds the same one, so it
         is changed in place (:meth:`adopt_settings`), never replaced."""
