@@ -4,7 +4,7 @@ Pure Python: the page adapts ``localStorage`` to :class:`Storage`; tests use a d
 (:class:`MemoryStorage`).  Every feature reads and writes its key through a :class:`Shelf`
 (:class:`~.saves.SaveStore` the games and the settings, the results book of
 :mod:`sheepshead.ui.daily.daily`, the boards of :mod:`sheepshead.ui.friends.boards`, the
-table's picture here); nothing else calls the storage (``tests/test_architecture.py`` checks).
+table's picture here); nothing else calls the storage (``tests/test_store.py`` checks).
 
 The contract, the same for every key (``docs/architecture.md``, "Storage"):
 
