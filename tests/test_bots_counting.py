@@ -11,8 +11,6 @@ test shows ``standard-v6`` making the blunder there and ``standard-v7``
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from test_bots_careful import _card, _position
 
@@ -147,7 +145,7 @@ def test_the_exact_end_plays_only_in_a_picked_hands_last_two_tricks() -> None:
             k = Knowledge(view)
             if k.phase is Phase.PLAY and len(k.legal_codes) > 1:
                 marker = k.legal_codes[-1]
-                code = last_tricks_code(k, random.Random(i), marker)
+                code = last_tricks_code(k, marker)
                 if k.leaster:
                     seen["leaster"] += 1
                     assert code == marker
@@ -161,10 +159,12 @@ def test_the_exact_end_plays_only_in_a_picked_hands_last_two_tricks() -> None:
     assert seen["early"] > 50 and seen["late"] > 5
 
 
-def test_the_choice_depends_only_on_the_view_and_the_players_seed() -> None:
+def test_the_choice_depends_on_the_view_alone() -> None:
+    """The layouts are drawn by the position, not by the player's seed: Standard stays a
+    function of its view (``bench/foresee.py``: its copies agree)."""
     view = _position(23, 5, 1, READ_SEED_V6C, "standard-v6")
-    cards = {str(make_player("standard-v7", random.Random(7)).choose(view)) for _ in range(3)}
-    assert len(cards) == 1
+    cards = {str(make_player("standard-v7", seed).choose(view)) for seed in (0, 1, 7, 12345)}
+    assert cards == {"play 7D"}
 
 
 def test_a_layout_dealt_from_the_seats_knowledge_has_the_engines_value() -> None:

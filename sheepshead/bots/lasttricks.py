@@ -191,12 +191,15 @@ def _plain_value(k: Knowledge, slots: Slots, dealt: list[int], code: int) -> int
                  (picker, partner, k.called, k.called >= 0 and (k.duties or k.called_first)))
 
 
-def last_tricks_code(k: Knowledge, rng: random.Random, standard: int) -> int:
+def last_tricks_code(k: Knowledge, standard: int) -> int:
     """The move code to play in the last tricks (see the module), ``standard``: Standard's own
-    choice, kept where it does as well."""
+    choice, kept where it does as well.  The layouts are drawn from a random source seeded by
+    the position (the seat, its hand, the cards played), not by the player's seed: Standard
+    stays a function of the view alone, in CPython and Pyodide alike."""
     if (k.phase is not Phase.PLAY or k.leaster or k.picker < 0 or len(k.legal_codes) < 2
             or k.cards_left[k.seat] > LAST_TRICKS):
         return standard
+    rng = random.Random(f"{k.seat} {k.hand} {k.played} {k.trick}")
     try:
         slots = Slots(k)
     except ValueError:                      # no consistent deal: play by the rules of thumb
