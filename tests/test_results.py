@@ -656,7 +656,7 @@ def test_a_dailys_level_is_a_function_of_its_date() -> None:
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-04") == "expert-v4"
     assert resolve_level(DAILY_LEVEL, "daily:2026-12-05") == "expert-v5"
     assert resolve_level("expert", "game:00000000000000bb") == "expert-v5"
-    assert resolve_level("standard", "game:00000000000000bb") == "standard-v6"
+    assert resolve_level("standard", "game:00000000000000bb") == "standard-v7"
     assert resolve_level("easy", "daily:2026-12-02") == "easy"
 
 
@@ -690,14 +690,14 @@ def test_an_old_dailys_moves_are_the_frozen_experts() -> None:
 def test_a_new_games_link_checks_at_every_version_its_level_has_meant() -> None:
     from sheepshead.bots.seating import MoveCheck
     for version in ("standard-v1", "standard-v2", "standard-v3", "standard-v4", "standard-v5",
-                    "standard-v6"):
+                    "standard-v6", "standard-v7"):
         game = play("game:00000000000000cc", Rules(), random.Random(version), computers(version),
                     hands=2)
         link = parse_result(result_fragment(game, level="standard"))
         check = check_result(link)
         assert check.level == "standard" and check.computer_moves_match is True, version
     assert MoveCheck("standard", "game:00000000000000cc").versions == [
-        "standard-v6", "standard-v5", "standard-v4", "standard-v3", "standard-v2", "standard-v1"]
+        "standard-v7", "standard-v6", "standard-v5", "standard-v4", "standard-v3", "standard-v2", "standard-v1"]
     assert MoveCheck("expert", "daily:2026-11-30").versions == ["expert-v1"]
     assert MoveCheck("expert", "daily:2026-12-02").versions == ["expert-v2"]
     assert MoveCheck("expert", "daily:2026-12-03").versions == ["expert-v3"]

@@ -51,12 +51,12 @@ def _drawn_notices(effects: list) -> list[str]:
 
 
 def test_the_first_schneider_is_explained_once_in_a_quiet_notice():
-    # game:…02, every choice of yours the first legal one: "You and Gus won with 92
+    # game:…10, every choice of yours the first legal one: "You and Dottie won with 96
     # points, schneider."
     storage = MemoryStorage()
     c = Controller(storage, lambda: dt.datetime(2026, 12, 1, 9), clock=lambda: 0.0,
                    motion=lambda: False, href=lambda: "https://example.org/")
-    _settle(c, c.handle(Start("#game=0000000000000002")))
+    _settle(c, c.handle(Start("#game=0000000000000010")))
     c.handle(Change("speed", "instant"))
     line = GLOSSARY["schneider"]
     seen: list = []
@@ -72,7 +72,7 @@ def test_the_first_schneider_is_explained_once_in_a_quiet_notice():
     assert not any(line in n for n in _drawn_notices(effects)) and line not in c.ui.notices
     reopened = Controller(storage, lambda: dt.datetime(2026, 12, 1, 9), clock=lambda: 0.0,
                           motion=lambda: False, href=lambda: "https://example.org/")
-    effects = _settle(reopened, reopened.handle(Start("#game=0000000000000002")))
+    effects = _settle(reopened, reopened.handle(Start("#game=0000000000000010")))
     assert reopened.table.hand.is_over and line not in reopened.ui.notices   # kept: once ever
 
 
@@ -82,7 +82,7 @@ def test_a_word_explained_leaves_with_its_hand():
     came with: gone once the next hand is dealt."""
     c = Controller(MemoryStorage(), lambda: dt.datetime(2026, 12, 1, 9), clock=lambda: 0.0,
                    motion=lambda: False, href=lambda: "https://example.org/")
-    _settle(c, c.handle(Start("#game=0000000000000002")))
+    _settle(c, c.handle(Start("#game=0000000000000010")))
     c.handle(Change("speed", "instant"))
     line = GLOSSARY["schneider"]
     while not c.table.hand.is_over:

@@ -19,7 +19,7 @@ deal makes the public actions), :mod:`.expert` (search over those deals), :mod:`
 
 Level names: ``easy``, ``standard``, ``expert`` are the page's words, each meaning its level's
 newest version in a New Game (:data:`~.versions.CURRENT`; a Daily's Expert is the version of
-its date); the versions ``standard-v1`` … ``standard-v6`` and ``expert-v1`` … ``expert-v5``
+its date); the versions ``standard-v1`` … ``standard-v7`` and ``expert-v1`` … ``expert-v5``
 (:data:`~.versions.VERSIONS`) name one fixed player each.
 """
 
@@ -44,7 +44,7 @@ LEVELS = (*WORDS, "random")
 def make_player(level: str, seed: int | random.Random = 0) -> Player:
     """A player of ``level``: ``easy``, ``standard``, ``expert`` (the level's newest version,
     :data:`~.versions.CURRENT`), ``random``, or a version of :data:`~.versions.VERSIONS`
-    (``standard-v1`` … ``standard-v6``, ``expert-v1`` … ``expert-v5``)."""
+    (``standard-v1`` … ``standard-v7``, ``expert-v1`` … ``expert-v5``)."""
     if level == "random":
         return RandomPlayer(seed)
     version = VERSIONS.get(CURRENT.get(level, level))

@@ -83,7 +83,7 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
-                 "first", "behind", "masters", "careful")
+                 "first", "behind", "masters", "careful", "counting")
 
     me: int
     n: int
@@ -125,20 +125,24 @@ class Table:
     careful: bool
     """The points of care a club player's read of ``standard-v5`` found missing
     (``standard-v6``: :attr:`~.versions.StandardConfig.careful`)."""
+    counting: bool
+    """The rules of thumb of :attr:`~.versions.StandardConfig.counting` (``standard-v7``)."""
 
     def __init__(self, first: bool = False, behind: bool = False, masters: bool = False,
-                 careful: bool = False):
+                 careful: bool = False, counting: bool = False):
         self.sure_alone = False
         self.called_first = False
         self.first = first
         self.behind = behind and not first
         self.masters = masters and self.behind
         self.careful = careful and self.masters
+        self.counting = counting and self.careful
 
 
 def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False,
-                         masters: bool = False, careful: bool = False) -> Table:
-    t = Table(first, behind, masters, careful)
+                         masters: bool = False, careful: bool = False,
+                         counting: bool = False) -> Table:
+    t = Table(first, behind, masters, careful, counting)
     t.me = k.seat
     t.n = k.players
     t.hand = k.hand
@@ -411,7 +415,10 @@ def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[in
         pts += POINTS[t.called]             # the called card is still to fall on this trick
     if f == 1 and _sure(t, best_card, later):
         # Schmear: the most points, keeping trump power.
-        return max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
+        c = max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
+        if t.counting and SUIT_OF[c] != 3 and POINTS[c] == 10 and t.hand >> (c + 4) & 1:
+            c += 4                          # the Ace of that suit on the sure trick; the Ten kept
+        return c
     if winners:
         sure = [c for c in winners if _sure(t, c, later)] if later else winners
         if sure:
@@ -457,7 +464,8 @@ def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[in
         # it must; ``careful``: at the end of the hand a Queen too, to save a pointed trump
         # that will win nothing).
         cheap = [w for w in winners if POWER[w] < 28 or (
-            t.careful and SUIT_OF[c] == 3 and not live(t, c) and t.hand.bit_count() <= 3)]
+            t.careful and SUIT_OF[c] == 3 and not live(t, c) and t.hand.bit_count() <= 3) or (
+            t.counting and f == -1 and SUIT_OF[c] == 3 and POINTS[w] <= 3)]
         if t.behind and cheap:
             safe = [w for w in winners if not _overtaken(t, w, later)]
             cheap = [w for w in cheap if w in safe] or safe or cheap
@@ -513,6 +521,10 @@ def _dump_behind(t: Table, cards: list[int], later: list[int]) -> int:
 def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[int], pts: int) -> int:
     qualified = t.won[t.me] > 0
     losers = [c for c in cards if c not in winners]
+    if t.counting and not qualified and winners and pts <= 4 and t.hand.bit_count() == 2:
+        # No trick yet and two cards left: take this cheap one with the winner fewest unseen
+        # cards beat, rather than wait for the last trick (the heaviest, with the blind).
+        return _lowest(winners, lambda c: ((BEATS[c] & t.unseen).bit_count(), POINTS[c]))
     if t.first and not qualified and winners and not later and pts <= 4:
         return _lowest(winners, lambda c: (POINTS[c], -STRENGTH[c]))
     if not t.first and not qualified and winners and (pts <= 4 or (not later and pts <= 11)):

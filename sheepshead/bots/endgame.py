@@ -35,19 +35,35 @@ def _legal(hand: int, led: int) -> int:
     return follow or hand
 
 
+def _taken(trick: list[int], led: int, leader: int, n: int) -> tuple[int, int]:
+    """(the winner's seat, the card points) of a full trick by the engine's rule."""
+    win = WINNING[led]
+    best, pos, pts = -1, 0, 0
+    for k, c in enumerate(trick):
+        pts += POINTS[c]
+        if win[c] > best:
+            best, pos = win[c], k
+    return (leader + pos) % n, pts
+
+
 def _best(hands: list[int], trick: list[int], leader: int, led: int, side: int, n: int
           ) -> tuple[int, list[int]]:
     """(picker's side card points still to take, the cards to play from here) by minimax;
     ``side`` has bit ``s`` set for each seat of the picker's side."""
     if len(trick) == n:
-        win = WINNING[led]
-        pos = max(range(n), key=lambda k: win[trick[k]])
-        winner = (leader + pos) % n
-        pts = sum(POINTS[c] for c in trick) if side >> winner & 1 else 0
-        if not hands[winner]:
+        winner, pts = _taken(trick, led, leader, n)
+        if not side >> winner & 1:
+            pts = 0
+        rest = hands[winner]
+        if not rest:
             return pts, []
-        rest, line = _best(hands, [], winner, -1, side, n)
-        return pts + rest, line
+        if not rest & (rest - 1):
+            # One card a seat: the last trick plays itself.
+            last = [hands[(winner + j) % n].bit_length() - 1 for j in range(n)]
+            w, p = _taken(last, SUIT_OF[last[0]], winner, n)
+            return pts + (p if side >> w & 1 else 0), last
+        more, line = _best(hands, [], winner, -1, side, n)
+        return pts + more, line
     seat = (leader + len(trick)) % n
     hand = hands[seat]
     legal = _legal(hand, led)

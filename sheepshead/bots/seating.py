@@ -13,7 +13,7 @@ old links report that the computer moves differ.
 version of a level has its own fixed name and row in :data:`~.versions.VERSIONS`
 (``standard-v1``, ``expert-v1``: the players of 2026-12-01 morning; ``standard-v2``,
 ``expert-v2``: of that evening; ``standard-v3``, ``expert-v3``: of 2026-12-03; ``standard-v4``,
-``expert-v4``, ``expert-v5``: issue 27's; ``standard-v5``, ``standard-v6``: issue 39's), with
+``expert-v4``, ``expert-v5``: issue 27's; ``standard-v5`` … ``standard-v7``: issue 39's), with
 the first day
 it plays.  :func:`resolve_level` says which version a word means for one game:
 

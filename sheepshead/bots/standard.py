@@ -19,6 +19,7 @@ from ..view import SeatView
 from .base import Player
 from .craft import best_bury, best_call, doubles_code, play_card, table_from_knowledge, wants_to_pick
 from .knowledge import Knowledge
+from .lasttricks import last_tricks_code
 from .versions import CURRENT, VERSIONS, StandardConfig
 
 __all__ = ["StandardPlayer", "standard_code", "STANDARD"]
@@ -28,13 +29,15 @@ STANDARD = cast(StandardConfig, VERSIONS[CURRENT["standard"]].config)
 
 
 def standard_code(k: Knowledge, first: bool = False, behind: bool = False,
-                  masters: bool = False, careful: bool = False) -> int:
+                  masters: bool = False, careful: bool = False, counting: bool = False) -> int:
     """Standard's move code for the seat of ``k`` (which is to act), by the rules of thumb of
     ``standard-v3`` on or (``first``) the first Standard's; ``behind``, ``masters``,
-    ``careful``: those settings of :class:`~.versions.StandardConfig`."""
+    ``careful``, ``counting``: those settings of :class:`~.versions.StandardConfig`."""
     phase = k.phase
     if phase is Phase.PLAY:
-        code = PLAY + play_card(table_from_knowledge(k, first, behind, masters, careful))
+        code = PLAY + play_card(table_from_knowledge(k, first, behind, masters, careful, counting))
+        if counting and careful and code in k.legal_codes:
+            code = last_tricks_code(k, code)
     elif phase is Phase.PICK:
         code = PICK if wants_to_pick(k.hand, len(k.passed), 0.0, k.rules, first) else PASS
     elif phase is Phase.BURY:
@@ -59,4 +62,4 @@ class StandardPlayer(Player):
     def decide(self, view: SeatView, rng: random.Random) -> int:
         config = self.config
         return standard_code(Knowledge(view, config.reading), config.first_craft, config.behind,
-                             config.masters, config.careful)
+                             config.masters, config.careful, config.counting)

@@ -2,7 +2,7 @@
 
 The page, saves and result links name a level by its word (:data:`LEVELS`: ``easy``,
 ``standard``, ``expert``).  The code behind a word may get stronger, so each version of a
-level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``standard-v6``,
+level is a row of :data:`VERSIONS` with its own name (``standard-v1`` … ``standard-v7``,
 ``expert-v1`` … ``expert-v5``), the
 settings of the one player class of its level (:class:`StandardConfig`,
 :class:`ExpertConfig`) and the first day it plays.  The arena, :func:`~sheepshead.bots.make_player`,
@@ -61,6 +61,14 @@ class StandardConfig:
     called card is no partner; no Ace or Ten onto a friend's trick a seat after will likely
     take; a leaster's master trump waits; with two cards left the lower card first when the
     one trump that beats it is the only card that beats the higher one."""
+    counting: bool = False
+    """The end of the hand counted (from ``standard-v7``, issue 39; needs ``careful``): with
+    two cards left, the card that does best over the layouts of the unseen cards the seat's
+    knowledge allows, each played out exactly (:mod:`.lasttricks`); no Ace or Ten of trump
+    put onto an opponent's trick it cannot win while a trump of three points or fewer takes
+    it; of an Ace and Ten of one fail suit schmeared onto a sure trick, the Ace; in a leaster,
+    a seat with no trick yet takes a trick of four points or fewer at the next-to-last trick
+    rather than wait for the heavy last one."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +140,8 @@ _STANDARD_V3 = StandardConfig(first_craft=False, reading=3)
 _STANDARD_V4 = StandardConfig(first_craft=False, reading=3, behind=True)
 _STANDARD_V5 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True)
 _STANDARD_V6 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True, careful=True)
+_STANDARD_V7 = StandardConfig(first_craft=False, reading=3, behind=True, masters=True, careful=True,
+                              counting=True)
 
 VERSIONS = {v.name: v for v in (
     Version("easy", "easy", None, _dt.date(2026, 11, 30)),
@@ -168,6 +178,9 @@ VERSIONS = {v.name: v for v in (
     # Issue 39, second step (shipped 2026-12-06, for the Daily of a date no time zone had
     # reached): the points of care a club player's read of standard-v5 found missing.
     Version("standard-v6", "standard", _STANDARD_V6, _dt.date(2026, 12, 8)),
+    # Issue 39, third step (shipped 2026-12-06, for the Daily of a date no time zone had
+    # reached): the end of the hand counted, from a club player's read of standard-v6.
+    Version("standard-v7", "standard", _STANDARD_V7, _dt.date(2026, 12, 9)),
 )}
 """Every version by name, oldest first within each level."""
 
