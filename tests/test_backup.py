@@ -50,7 +50,7 @@ from sheepshead.ui.backup.backup import (
 )
 from sheepshead.ui.backup.slicedjson import SCAN_TOKENS, TOKEN
 from sheepshead.ui.daily.daily import DailyResults, daily_game
-from sheepshead.ui.events import BackupFile, Change, Download, Draw, Progress, Share, Spawn, Start, Tap
+from sheepshead.ui.events import BackupFile, Change, Download, Draw, Share, Spawn, Start, Tap
 from sheepshead.ui.page.controller import Controller
 from sheepshead.ui.page.session import Session
 from sheepshead.ui.storage.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
@@ -401,13 +401,10 @@ def test_the_menu_exports_a_file_and_a_link_and_the_link_asks_before_importing()
 
 def read(c: Controller, event) -> list:
     """``c.handle(event)``, then the backup it opened read to the end, as the binding runs
-    the job (driven by hand), with a :class:`Progress` for each time it asked."""
+    the job (driven by hand), each event it sends handed to the controller."""
     out = c.handle(event)
-    for spawn in (e for e in out if isinstance(e, Spawn) and e.job == c.session.moving.read):
-        asked: list[int] = []
-        drive(spawn.job(lambda: asked.append(1)))
-        for _ in asked:
-            out += c.handle(Progress())
+    for spawn in [e for e in out if isinstance(e, Spawn)]:
+        drive(spawn.job(lambda found: out.extend(c.handle(found))))
     return out
 
 
@@ -431,13 +428,13 @@ def test_a_backup_is_read_a_step_at_a_time_and_a_cancel_stops_it():
     c = Controller(MemoryStorage(), lambda: NOW)
     c.handle(Start(""))
     out = c.handle(BackupFile("b.json", text, len(text)))
-    assert [e.job for e in out if isinstance(e, Spawn)] == [c.session.moving.read]
+    assert len([e for e in out if isinstance(e, Spawn)]) == 1     # the reading
     kind, html = c.session.overlay(c.ui)
     assert kind == "import" and "Reading the backup" in html and 'data-ui="import-no"' in html
     assert c.session.moving.offer is None              # asked only once it is all checked
     c.handle(Tap(ui="import-no"))                       # Cancel while it is read
     for spawn in (e for e in out if isinstance(e, Spawn)):
-        drive(spawn.job(lambda: None))
+        drive(spawn.job(c.handle))
     assert c.session.moving.offer is None and c.session.overlay(c.ui) is None
     assert c.ui.notices == []
 

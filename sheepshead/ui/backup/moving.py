@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...errors import SheepsheadError
 from ..daily.daily import DailyResults
-from ..events import BackupFile, Download, Share
+from ..events import BackupFile, BackupRead, Download, Send, Share
 from ..look.markup import button
 from ..storage.jsontext import MAX_BACKUP_CHARS
 from ..storage.picture import drop_picture
@@ -136,44 +136,56 @@ class Moving:
         self.offer, self.checked = None, (0, 0)
         self.reading = (steps, source, refused)
 
-    def job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+    def job(self) -> Callable[[Send], Awaitable[None]] | None:
         """The background job that reads the backup opened last, once (None: none to start)."""
         if self.reading is None or self.reading is self.started:
             return None
-        self.started = self.reading
-        return self.read
+        self.started = reading = self.reading
+        return lambda send: self.read(reading, send)
 
-    async def read(self, progress: Callable[[], None]) -> None:
-        """Read the backup opened last a step at a time (every Daily result new here is
-        replayed with its computer players' every decision: seconds a result, more on a
-        phone), the page's turn between steps and the count redrawn by ``progress``
-        (:func:`.pacing.paced`); then ask, or say why it is refused.  A backup cancelled or
+    async def read(self, reading: tuple[Reading, str, Callable[[SheepsheadError], str]],
+                   send: Send) -> None:
+        """Read ``reading`` a step at a time (every Daily result new here is replayed with its
+        computer players' every decision: seconds a result, more on a phone), the page's
+        turn between steps and the count sent at most four times a second
+        (:func:`.pacing.paced`); then the backup to offer, or the line saying why it is
+        refused (:class:`BackupRead`, applied by :meth:`backup_read`).  A backup cancelled or
         replaced meanwhile is dropped."""
         from ..pacing import SLICE_S, paced
-        reading = self.reading
-        if reading is None:
-            return
         steps, source, refused = reading
         found: list[Backup] = []
+        checked = (0, 0)
 
         def run() -> Generator[tuple[int, int] | None, None, None]:
             found.append((yield from steps))
+
+        def shown() -> None:
+            send(BackupRead(reading, checked))
         await asyncio.sleep(0)          # the page's turn first (see _later)
         try:
-            async for seen in paced(run(), progress, turn_every=SLICE_S):
+            async for seen in paced(run(), shown, turn_every=SLICE_S):
                 if self.reading is not reading:
                     return                          # cancelled, or another one opened
                 if seen is not None:
-                    self.checked = seen
+                    checked = seen
         except SheepsheadError as e:
-            if self.reading is reading:
-                self.reading = None
-                self.s.notice(refused(e))
-                progress()
+            send(BackupRead(reading, checked, refusal=refused(e)))
             return
-        if self.reading is reading:
-            self.reading, self.offer = None, (found[0], source)
-            progress()
+        send(BackupRead(reading, checked, backup=found[0]))
+
+    def backup_read(self, event: BackupRead) -> None:
+        """How far the backup being read has got, then the backup read: offered (the dialog
+        asks), or refused in one line (:class:`BackupRead`).  One no longer being read is
+        dropped."""
+        reading = self.reading
+        if reading is None or event.reading is not reading:
+            return
+        self.checked = event.checked
+        if event.refusal is not None:
+            self.reading = None
+            self.s.notice(event.refusal)
+        elif event.backup is not None:
+            self.reading, self.offer = None, (event.backup, reading[1])
 
     def answer(self, intent: str) -> None:
         """The dialog's answer: import (keeping or replacing the games here), or not (which

@@ -37,6 +37,7 @@ from ...results import (
 )
 from ...rules import Rules
 from ..daily.daily import DailyResults
+from ..events import BoardRead, RowChecked, Send
 from ..look.wording import HUMAN, rules_phrases, signed
 from ..pacing import REDRAW_EVERY_S, finished
 from ..storage.saves import SaveStore
@@ -168,18 +169,21 @@ class Friends:
         self.s.link = None
         self.open = game
 
-    def reading(self) -> Generator[None, None, None]:
-        """Read the board links opened and not read yet, a step at a time
-        (:meth:`check_rows` runs it sliced; tests drain it)."""
-        while self.incoming:
-            game, entries = self.incoming.pop(0)
-            yield from self._read_incoming(game, entries)
+    def reading(self, send: Send) -> Generator[None, None, None]:
+        """Read the board links opened and not read yet, a step at a time, each handed to
+        ``send`` once read (:class:`BoardRead`; :meth:`check_rows` runs it sliced; tests
+        drain it)."""
+        read = 0
+        while len(self.incoming) > read:
+            game, entries = self.incoming[read]
+            send((yield from self._read_incoming(game, entries)))   # applied: taken off
+            if self.incoming[read:read + 1] == [(game, entries)]:
+                read += 1               # not applied (a send that keeps nothing): the next
 
     def _read_incoming(self, game: str, entries: tuple[tuple[int, BoardEntry], ...]
-                       ) -> Generator[None, None, None]:
+                       ) -> Generator[None, None, BoardRead]:
         """Read a board link's results (each with its place in the link) a step at a time:
-        each result's replay and its scores' check are a step each; the board is written
-        once at the end."""
+        each result's replay and its scores' check are a step each."""
         refused: list[str] = []
         checked: list[tuple[ResultLink, ResultCheck, bool | None]] = []
         for i, entry in entries:
@@ -195,11 +199,21 @@ class Friends:
             if game_key(link) != game:
                 refused.append(f"result {i}: not a result of this board's game")
                 continue
-            self.checks[check.link] = check
             checked.append((link, check, True if link.hints else entry.hints))
+        return BoardRead(game, tuple(checked), tuple(refused))
+
+    def board_read(self, event: BoardRead) -> None:
+        """A board link read (:class:`BoardRead`): its results go on the board (written
+        once), the refused ones named (a few lines at most)."""
+        game = event.game
+        at = next((i for i, (g, _) in enumerate(self.incoming) if g == game), None)
+        if at is not None:
+            del self.incoming[at]
+        for _, check, _ in event.checked:
+            self.checks[check.link] = check
         own = self.own(game)
         mine = None if own is None else actions_of(own.link)
-        theirs = [c for c in checked if actions_of(c[1].link) != mine]   # yours sent back
+        theirs = [c for c in event.checked if actions_of(c[1].link) != mine]   # yours sent back
         done = self.boards.add_many(theirs)
         for (link, check, _), what in zip(theirs, done, strict=True):
             if what == "kept":
@@ -208,10 +222,10 @@ class Friends:
                      if w in ("kept", "full")), None)
         if said is not None:                        # one line, not one a result
             self._not_kept(game, *said)
-        for line in refused[:MAX_REFUSED_SHOWN]:
+        for line in event.refused[:MAX_REFUSED_SHOWN]:
             self.s.notice(f"Refused on this board link, and not kept: {line}")
-        if len(refused) > MAX_REFUSED_SHOWN:
-            self.s.notice(f"… and {len(refused) - MAX_REFUSED_SHOWN} more refused.")
+        if len(event.refused) > MAX_REFUSED_SHOWN:
+            self.s.notice(f"… and {len(event.refused) - MAX_REFUSED_SHOWN} more refused.")
 
     def record_mine(self, table: Table) -> None:
         """A New Game you finished: your result goes on its board (the first one stays)."""
@@ -432,73 +446,85 @@ class Friends:
         self.checking = True
         return True
 
-    async def check_rows(self, redraw: Callable[[], None]) -> None:
+    async def check_rows(self, send: Send) -> None:
         """The background job: read the board links opened (:meth:`open_link`), then check
         the open board's rows one at a time: first the scores of every row not checked in
         this tab (a replay each), then the computer moves of each friend's row, a decision
         at a time.  One sliced computation (:func:`~sheepshead.ui.pacing.finished`: the
-        page's turn every few milliseconds, whatever the rows cost), the board redrawn at
-        most four times a second; a row that fails is taken off with one line.  The moves'
-        check gives up when the board is closed (the rest wait for the next time)."""
+        page's turn every few milliseconds, whatever the rows cost); each row's outcome is
+        handed to ``send`` (:class:`RowChecked`, applied by :meth:`row_checked`), the board
+        redrawn at most four times a second; a row that fails is taken off with one line.
+        The moves' check gives up when the board is closed (the rest wait for the next
+        time)."""
         try:
-            await finished(self._work(redraw))
+            await finished(self._work(send))
         finally:
-            self.checking = False
-            redraw()
+            send(RowChecked("", "", last=True))
 
-    def _work(self, redraw: Callable[[], None],
-              clock: Callable[[], float] = time.monotonic) -> Generator[None, None, None]:
+    def _work(self, send: Send, clock: Callable[[], float] = time.monotonic
+              ) -> Generator[None, None, None]:
         """:meth:`check_rows`'s work, a step at a time."""
         shown = clock()
-
-        def progress() -> None:
-            nonlocal shown
-            if clock() - shown >= REDRAW_EVERY_S:
-                shown = clock()
-                redraw()
-        if self.incoming:
-            yield from self.reading()
-            redraw()
+        yield from self.reading(send)
         while self.open is not None:
             game = self.open
             todo = self._unchecked(game)
             if not todo:
                 break
-            yield from self._check_row(game, todo[0])
+            found = yield from self._check_row(game, todo[0])
+            if found is None:
+                continue                # the board was closed meanwhile
+            draw = clock() - shown >= REDRAW_EVERY_S
+            if draw:
+                shown = clock()
+            send(replace(found, draw=draw))
             yield
-            progress()
 
-    def _check_row(self, game: str, link: str) -> Generator[None, None, None]:
-        """One row's check: its scores (when not cached), else its computer moves."""
+    def _check_row(self, game: str, link: str) -> Generator[None, None, RowChecked | None]:
+        """One row's check: its scores (when not cached), else its computer moves (None:
+        the board was closed meanwhile)."""
         if link not in self.checks:
             try:
-                self.checks[link] = check_result(parse_result(link), computer_moves=False)
+                return RowChecked(game, link, check_result(parse_result(link),
+                                                           computer_moves=False))
             except SheepsheadError as e:
-                self.checks[link] = str(e)
-                if any(k.link == link for k in self.boards.board(game).rows):
-                    self.refused(game, link, str(e))
-                else:
-                    self.s.notice(f"Your result on the board of the {board_title(game)} "
-                                  f"cannot be read any more ({e}); it is left out.")
-            return
-        self.tried.add(link)
+                return RowChecked(game, link, str(e))
         result = None
         try:
             for step in check_steps(parse_result(link)):
                 if self.open != game:
-                    self.tried.discard(link)
-                    return
+                    return None
                 result = step or result
                 yield
         except SheepsheadError as e:
-            self.refused(game, link, str(e))
-            return
+            return RowChecked(game, link, moves=False, why=str(e))
         if result is not None and result.computer_moves_match:
-            self.passed.add(link)
-            self.boards.checked(game, link)
+            return RowChecked(game, link, moves=True)
+        why = result.first_difference if result is not None else "not checked"
+        return RowChecked(game, link, moves=False, why=f"the computer moves differ ({why})")
+
+    def row_checked(self, event: RowChecked) -> None:
+        """A row checked (:class:`RowChecked`): its scores kept for this tab, or it is
+        marked checked, or taken off with one line; the job's last: none runs now."""
+        game, link = event.game, event.link
+        if event.last:
+            self.checking = False
+        elif event.scores is not None:
+            self.checks[link] = event.scores
+            if not isinstance(event.scores, str):
+                return
+            if any(k.link == link for k in self.boards.board(game).rows):
+                self.refused(game, link, event.scores)
+            else:
+                self.s.notice(f"Your result on the board of the {board_title(game)} "
+                              f"cannot be read any more ({event.scores}); it is left out.")
         else:
-            why = result.first_difference if result is not None else "not checked"
-            self.refused(game, link, f"the computer moves differ ({why})")
+            self.tried.add(link)
+            if event.moves:
+                self.passed.add(link)
+                self.boards.checked(game, link)
+            else:
+                self.refused(game, link, event.why)
 
     def _unchecked(self, game: str) -> list[str]:
         """The rows of ``game`` whose scores are not checked in this tab, then the friends'

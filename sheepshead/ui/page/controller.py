@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as _dt
 import time
 from collections import deque
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 
 from ...actions import Action
 from ...bots.advice import Hint
@@ -32,17 +32,24 @@ from ..backup.moving import MOVING_INTENTS
 from ..events import (
     Announce,
     BackupFile,
+    BoardRead,
     Change,
     Draw,
     Effect,
     Event,
     Failed,
     Focus,
+    Found,
     HashChange,
+    HintFound,
     Key,
     Look,
+    MovesChecked,
     Notice,
-    Progress,
+    ParDone,
+    ParWorked,
+    Reviewed,
+    RowChecked,
     SetHash,
     Share,
     Spawn,
@@ -57,14 +64,13 @@ from ..help.glossary import GLOSSARY, explain
 from ..help.helptext import HINT_WARNING
 from ..help.hintwords import hint_words
 from ..look.markup import notices_html
-from ..look.wording import HUMAN
-from ..pacing import finished
 from ..storage.picture import PANELS_KEPT, picture_text
 from ..storage.saves import MemoryStorage, Storage
 from ..storage.settings import SPEEDS
 from ..table.animation import diff
 from ..table.render import UiState, render, ui_intent
 from ..table.table import Table
+from .jobs import review_hand, reviewed, think_hint
 from .keys import key_tap
 from .pagemarks import CHECK_MARKS, body_marks, page_title
 from .session import STALE_NOTICE, LinkView, Session
@@ -127,8 +133,6 @@ class Controller(Turns):
         self.panel: str | None = None
         """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
         self.checking: LinkView | None = None
-        self.hint_found: Hint | None = None
-        """The hint thought out in the background, until :class:`Progress` shows it."""
         self.par = par
         self.out: list[Effect] = []
         self.intents = self._intents()
@@ -157,12 +161,8 @@ class Controller(Turns):
         elif isinstance(event, Timer):
             if event.generation == self.generation and self.busy:
                 self._advance()
-        elif isinstance(event, Progress):
-            found, self.hint_found = self.hint_found, None
-            if found is not None and self.ui.hint_asked and not self.busy:
-                self._show_hint(found)
-            elif not self.busy:
-                self._draw(keep=False)    # a background job's step: no new picture
+        elif isinstance(event, Found):
+            self._found(event)
         elif isinstance(event, Tick):
             self.ui.today = event.today
             if self.panel is not None and not self.busy:
@@ -189,6 +189,35 @@ class Controller(Turns):
             self.session.moving.open_file(event)
             self._draw()
         return self.out
+
+    def _found(self, event: Found) -> None:
+        """What a background job found (:data:`~sheepshead.ui.events.Found`): applied here,
+        then drawn unless an animation runs (no new picture: nothing the table rests on)."""
+        s = self.session
+        if isinstance(event, HintFound):
+            t = s.table
+            if t is not None and (t.seed, t.action_count()) == (event.seed, event.at) \
+                    and self.ui.hint_asked and not self.busy:
+                self._show_hint(event.hint)
+            return
+        if isinstance(event, Reviewed):
+            reviewed(event, self.ui.hand_review, s.game_review)
+        elif isinstance(event, ParWorked):
+            s.par_worked(event)
+        elif isinstance(event, ParDone):
+            s.par_done(event)
+        elif isinstance(event, MovesChecked):
+            s.moves_checked(event)
+        elif isinstance(event, BoardRead):
+            s.friends.board_read(event)
+        elif isinstance(event, RowChecked):
+            s.friends.row_checked(event)
+            if not (event.draw or event.last):
+                return
+        else:
+            s.moving.backup_read(event)
+        if not self.busy:
+            self._draw(keep=False)
 
     def _start(self, event: Start) -> None:
         self.session.start(event.fragment)
@@ -388,11 +417,11 @@ class Controller(Turns):
             return
         review = ui.hand_review
         if review is None or review.hand_number != t.game.hand_number:
-            from ..help.review import HandReview, run_review  # loaded when first used
-            review = ui.hand_review = HandReview(t.game.hand_number)
+            from ..help.review import HandReview  # loaded when first used
+            number = t.game.hand_number
+            ui.hand_review = HandReview(number)
             hand, seeds = t.hand, t.review_seeds()
-            self.out.append(Spawn(lambda progress: run_review(review, hand, HUMAN, seeds,
-                                                              progress)))
+            self.out.append(Spawn(lambda send: review_hand(None, number, hand, seeds, send)))
         ui.panel = "hand-review"
         self._draw()
 
@@ -417,8 +446,8 @@ class Controller(Turns):
         ui.hint_asked = True
         self._saved()                     # the game now counts as played with hints
         self._draw()
-        asked = (t, t.action_count())
-        self.out.append(Spawn(lambda progress: self._think_hint(asked, steps, progress)))
+        seed, at = t.seed, t.action_count()
+        self.out.append(Spawn(lambda send: think_hint(seed, at, steps, send)))
 
     def _undo(self, intent: str) -> None:
         t, ui = self.table, self.ui
@@ -441,16 +470,6 @@ class Controller(Turns):
             ui.heard = ["You claim the rest."]
             self._saved()
             self._run(diff(before, t.seat_view()))
-
-    async def _think_hint(self, asked: tuple[Table, int], steps: Generator[None, None, Hint],
-                          progress: Callable[[], None]) -> None:
-        """Think out the hint a slice at a time; it is shown (by :class:`Progress`) only if
-        the table is still where it was asked."""
-        advice = await finished(steps)
-        t = self.session.table
-        if t is not None and (t, t.action_count()) == asked and self.ui.hint_asked:
-            self.hint_found = advice
-            progress()
 
     def _show_hint(self, advice: Hint) -> None:
         t, ui = self.table, self.ui
@@ -627,7 +646,7 @@ class Controller(Turns):
             self.out.append(Spawn(reading))
         day = s.par_wanted() if self.par else None
         if day is not None:
-            self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))
+            self.out.append(Spawn(s.par_job(day)))
         job = s.game_review_job() if self.par and day is None else None
         if job is not None:
             self.out.append(Spawn(job))
@@ -636,7 +655,7 @@ class Controller(Turns):
         link = s.link
         if link is not None and link is not self.checking and link.moves_checked is None:
             self.checking = link
-            self.out.append(Spawn(lambda progress: s.check_moves(link, progress)))
+            self.out.append(Spawn(s.moves_job(link)))
 
 
 def _above(panel: str, notices: str) -> str:

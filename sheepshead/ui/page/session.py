@@ -22,6 +22,7 @@ page's part"):
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import re
 from collections.abc import Awaitable, Callable
@@ -49,8 +50,9 @@ from ..daily.daily import (
 )
 from ..daily.finish import DailyScreen, Question, confirm_html, results_html
 from ..daily.stats import daily_stats, rest_of
+from ..events import ParDone, ParWorked, Send
 from ..friends.friends import Friends
-from ..help.review import GameReview, run_game_review
+from ..help.review import GameReview
 from ..help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
 from ..look.wording import HUMAN, signed
 from ..storage.picture import Rest, drop_picture, keep_picture
@@ -74,6 +76,7 @@ from ..storage.settings import Settings
 from ..table.render import UiState
 from ..table.table import Table
 from ..viewer.viewing import LinkView, Viewing
+from .jobs import review_game
 from .links import hash_of, parse_link
 
 __all__ = ["Session", "Dialog", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
@@ -617,15 +620,15 @@ class Session(Viewing):
     def _par(self, day: _dt.date, result: DailyResult | None) -> int | None:
         return result.par if result is not None and result.par is not None else self.par_known.get(day)
 
-    def game_review_job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+    def game_review_job(self) -> Callable[[Send], Awaitable[None]] | None:
         """Once the par is known, the job reviewing every hand of the Daily (its lesson)."""
         day, t = self.daily_day(), self.table
         if day is None or t is None or day in self.par_progress or (
                 self.game_review is not None and self.game_review.key == (t.seed, t.practice)):
             return None
-        review, hands = GameReview((t.seed, t.practice)), t.finished_hands()
-        self.game_review = review
-        return lambda redraw: run_game_review(review, hands, redraw)
+        key, hands = (t.seed, t.practice), t.finished_hands()
+        self.game_review = GameReview(key, of=len(hands), done=not hands)
+        return lambda send: review_game(key, hands, send)
 
     def par_wanted(self) -> _dt.date | None:
         """The date whose par the results screen waits for (None: none to work out)."""
@@ -635,10 +638,27 @@ class Session(Viewing):
         result = self._book().result(day)
         return day if result is not None and result.par is None else None
 
-    async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
-        """Work out ``day``'s par in the background and keep it (:mod:`.background`)."""
+    def par_job(self, day: _dt.date) -> Callable[[Send], Awaitable[None]]:
+        """The job working out ``day``'s par in the background (:mod:`.background`): under
+        way from now (:attr:`par_progress`)."""
         from ..daily import background  # loaded when first used (the par, a link's check)
-        await background.work_out_par(day, self.results, self.par_progress, self.par_known, redraw)
+        self.par_progress[day] = 0.0
+        return lambda send: background.work_out_par(day, send)
+
+    def par_worked(self, event: ParWorked) -> None:
+        """How far the par has got (:class:`ParWorked`)."""
+        if event.done is None:
+            self.par_progress.pop(event.day, None)
+        elif event.day in self.par_progress:
+            self.par_progress[event.day] = event.done
+
+    def par_done(self, event: ParDone) -> None:
+        """The par worked out: kept here and in the results book (in memory only when
+        storage refuses)."""
+        self.par_progress.pop(event.day, None)
+        self.par_known[event.day] = event.total
+        with contextlib.suppress(SaveError):    # refused or a newer book: shown here only
+            self.results.record_par(event.day, event.total)
 
     # --------------------------------------------------------------- share
     def share_line(self, page_url: str) -> str:
