@@ -225,7 +225,7 @@ def test_storage_refusing_writes_nothing_half_and_says_so():
     s.start("")
     s.moving.offer = (backup, "file")
     here.refuse = True
-    s.moving.answer("import-yes")
+    s.moving.import_offer(replacing=False)
     assert any(n.startswith("Nothing was imported: The Daily results could not be saved: "
                             "storage refused") for n in s.notices)
     assert RESULTS_KEY not in here.items
@@ -245,7 +245,7 @@ def test_a_full_storage_makes_room_by_dropping_the_tables_picture_as_a_save_does
     s.start("")
     here.items[PICTURE_KEY] = "picture"
     s.moving.offer = (export(browser(2, new_game=None)), "file")
-    s.moving.answer("import-yes")
+    s.moving.import_offer(replacing=False)
     assert "Imported 2 Daily results." in s.notices
     assert PICTURE_KEY not in here.items and len(DailyResults(here).book().results) == 2
 

@@ -8,8 +8,8 @@ are read as outside text, and never applied silently: a dialog says what the bac
 and asks first (:meth:`Moving.overlay`).  Importing merges (:func:`.backup.import_backup`)
 and one line says what came in.
 
-Intents (``data-ui``): ``backup-file``, ``backup-link`` (the menu); ``import-yes``,
-``import-replace``, ``import-no`` (the dialog).
+Intents (``data-ui``, :data:`INTENTS`): ``backup-file``, ``backup-link`` (the menu);
+``import-yes``, ``import-replace``, ``import-no`` (the dialog).
 """
 
 from __future__ import annotations
@@ -33,9 +33,7 @@ from ..storage.settings import Settings
 if TYPE_CHECKING:                   # the format loads with the first export or import
     from .backup import Backup, Reading
 
-__all__ = ["Moving", "MOVING_INTENTS"]
-
-MOVING_INTENTS = ("backup-file", "backup-link", "import-yes", "import-replace", "import-no")
+__all__ = ["Moving", "INTENTS"]
 
 
 class _Session(Protocol):
@@ -187,17 +185,26 @@ class Moving:
         elif event.backup is not None:
             self.reading, self.offer = None, (event.backup, reading[1])
 
-    def answer(self, intent: str) -> None:
-        """The dialog's answer: import (keeping or replacing the games here), or not (which
-        also stops a backup still being read)."""
+    def _export_file(self, href: str) -> Download:
+        return self.export_file()
+
+    def _import_yes(self, href: str) -> None:
+        self.import_offer(replacing=False)
+
+    def _import_replace(self, href: str) -> None:
+        self.import_offer(replacing=True)
+
+    def _import_no(self, href: str) -> None:
+        """Not imported (which also stops a backup still being read)."""
+        self.offer = self.reading = None
+
+    def import_offer(self, replacing: bool) -> None:
+        """The dialog's answer: import, keeping or ``replacing`` the games here."""
         offer, self.offer = self.offer, None
-        if intent == "import-no":
-            self.reading = None
-        if offer is None or intent == "import-no":
+        if offer is None:
             return
         from .backup import import_backup, merged_settings
         s = self.s
-        replacing = intent == "import-replace"
         try:
             try:
                 done = import_backup(offer[0], s.results, s.store, today=s.today,
@@ -297,3 +304,13 @@ def _names(keys: tuple[str, ...]) -> str:
     names = ["Your New Game" if k == GAME_KEY else f"Your Daily of {date_of_key(k)}"
              for k in keys]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+INTENTS: dict[str, Callable[[Moving, str], Download | Share | None]] = {
+    "backup-file": Moving._export_file, "backup-link": Moving.export_link,
+    "import-yes": Moving._import_yes, "import-replace": Moving._import_replace,
+    "import-no": Moving._import_no,
+}
+"""The backup's ``data-ui`` taps, each to its handler: given the page's address; what the
+page is to do (a download, a share), if anything.  The page's one table of intents takes
+them from here."""

@@ -7,9 +7,9 @@ Pure Python (no ``js``).  A :class:`Friends` belongs to a
 finish (:meth:`Friends.record_mine`); a board link (``#daily=…&board=1.…``, see
 ``docs/results.md``) opens here (:meth:`Friends.open_link`): the board shows at once and its
 results are read in the background, each checked alone, once; a refused one is named once
-and kept nowhere.  :meth:`Friends.intent` answers the board's buttons and returns the text to
-share, if any; :meth:`Friends.check_rows` is the background job: it reads the board links
-opened, then checks the open board's rows (their scores once a tab, then each friend's
+and kept nowhere.  :data:`INTENTS` answers the board's buttons (each handler returns the
+text to share, if any); :meth:`Friends.check_rows` is the background job: it reads the board
+links opened, then checks the open board's rows (their scores once a tab, then each friend's
 computer moves, as the viewer does), sliced so that the page keeps answering.  A row still
 being checked is shown "checking…" and is in no share (:meth:`Friends.shared_rows`).
 """
@@ -86,14 +86,11 @@ class _Session(Protocol):
     def new_game(self, rules: Rules | None = None, *, seed: str | None = None,
                  level: str | None = None, confirmed: bool = False) -> bool: ...
 
-__all__ = ["Friends", "SHARES", "FRIENDS_INTENTS"]
+__all__ = ["Friends", "SHARES", "INTENTS"]
 
 SHARES = ("share-result", "board-text", "board-share", "challenge")
 """The intents that share a result under your name (the name is asked before the first;
 the menu's quick Share of the game on the table does not ask)."""
-FRIENDS_INTENTS = ("board", "board-link", "board-row", "board-open", "board-text",
-                   "board-share", "board-play", "board-replace", "board-reveal", "board-close",
-                   "challenge", "name-go", "name-cancel")
 MAX_REFUSED_SHOWN = 3
 
 
@@ -345,44 +342,67 @@ class Friends:
         return ", ".join(rules_phrases(rules))
 
     # --------------------------------------------------------------- intents
-    def intent(self, intent: str, href: str) -> str | None:
-        """Answer a board button; the text to share, if any."""
-        name, _, arg = intent.partition(":")
-        s = self.s
-        if name == "board":             # the menu: today's; board:table: the game's
-            t = s.table
-            on_table = arg == "table" and t is not None and not t.tutorial
-            self.open = s.hash() if on_table else f"#daily={s.today.isoformat()}"
-        elif name == "board-link" and s.link is not None:
-            self.open, s.link = game_key(s.link.link), None
-        elif name == "board-open" and self.open is not None and arg.isdigit():
+    def _board(self, arg: str, href: str) -> None:
+        """``board``: the menu's, today's; ``board:table``: the game's on the table."""
+        s, t = self.s, self.s.table
+        on_table = arg == "table" and t is not None and not t.tutorial
+        self.open = s.hash() if on_table else f"#daily={s.today.isoformat()}"
+
+    def _board_link(self, arg: str, href: str) -> None:
+        """The board of the result link on screen (which closes)."""
+        if self.s.link is not None:
+            self.open, self.s.link = game_key(self.s.link.link), None
+
+    def _board_open(self, arg: str, href: str) -> None:
+        """``board-open:N``: another game's board, the Nth in the list."""
+        if self.open is not None and arg.isdigit():
             games = [g for g in self.boards.games() if g != self.open]
             if int(arg) < len(games):
                 self.open = games[int(arg)]
-        elif name == "board-row" and self.open is not None and arg.isdigit():
+
+    def _board_row(self, arg: str, href: str) -> None:
+        """``board-row:N``: the Nth row's result link opened."""
+        if self.open is not None and arg.isdigit():
             rows = self.rows(self.open)
             if int(arg) < len(rows):
-                s.go(rows[int(arg)].link)
-        elif name == "board-close":
-            self.open = None
-        elif name == "board-reveal" and self.open is not None:
+                self.s.go(rows[int(arg)].link)
+
+    def _board_close(self, arg: str, href: str) -> None:
+        self.open = None
+
+    def _board_reveal(self, arg: str, href: str) -> None:
+        if self.open is not None:
             self.revealed.add(self.open)
-        elif name == "board-play" and self.open is not None:
+
+    def _board_play(self, arg: str, href: str) -> None:
+        if self.open is not None:
             self._play(self.open)
-        elif name == "board-replace" and self.offer is not None:
+
+    def _board_replace(self, arg: str, href: str) -> None:
+        """The friend's other result instead of the one the board keeps."""
+        if self.offer is not None:
             game, link, check = self.offer
             self.offer = None
             self.boards.add(link, check, replace_named=True)
-        elif name == "name-go":
-            asked, self.asking = self.asking, None
-            s.settings.name_asked = True
-            s.save_settings()
-            return None if asked is None else self.share(asked, href)
-        elif name == "name-cancel":                    # nothing shared, asked again next time
-            self.asking = None
-        elif name in ("board-text", "board-share", "challenge"):
-            return self.share(name, href)
-        return None
+
+    def _name_go(self, arg: str, href: str) -> str | None:
+        """The name question answered (the name is a setting): the share asked goes on."""
+        asked, self.asking = self.asking, None
+        self.s.settings.name_asked = True
+        self.s.save_settings()
+        return None if asked is None else self.share(asked, href)
+
+    def _name_cancel(self, arg: str, href: str) -> None:
+        self.asking = None              # nothing shared, asked again next time
+
+    def _board_text(self, arg: str, href: str) -> str | None:
+        return self.share("board-text", href)
+
+    def _board_share(self, arg: str, href: str) -> str | None:
+        return self.share("board-share", href)
+
+    def _challenge_share(self, arg: str, href: str) -> str | None:
+        return self.share("challenge", href)
 
     def _play(self, game: str) -> None:
         self.open = None
@@ -397,7 +417,10 @@ class Friends:
 
     def share(self, what: str, href: str) -> str | None:
         """The text of a share: ``share`` and ``share-result`` (the session's), the board
-        as text or as a link, or a challenge."""
+        as text or as a link, or a challenge; None: nothing to share, or the name is asked
+        first (:meth:`ask_name`)."""
+        if self.ask_name(what):
+            return None
         s = self.s
         base = href.split("#", 1)[0]
         if what == "share":
@@ -560,3 +583,16 @@ def _links(friends: Friends, game: str) -> list[str]:
     board = friends.boards.board(game)
     return [k.link for k in ([board.mine] if board.mine else []) + list(board.rows)]
 
+
+INTENTS: dict[str, Callable[[Friends, str, str], str | None]] = {
+    "board": Friends._board, "board-link": Friends._board_link,
+    "board-open": Friends._board_open, "board-row": Friends._board_row,
+    "board-close": Friends._board_close, "board-reveal": Friends._board_reveal,
+    "board-play": Friends._board_play, "board-replace": Friends._board_replace,
+    "name-go": Friends._name_go, "name-cancel": Friends._name_cancel,
+    "board-text": Friends._board_text, "board-share": Friends._board_share,
+    "challenge": Friends._challenge_share,
+}
+"""The boards' ``data-ui`` taps, each to its handler: given the friends, the part after the
+``:`` and the page's address; the text to share, if any.  The page's one table of intents
+takes them from here."""

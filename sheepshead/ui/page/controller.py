@@ -28,12 +28,14 @@ from ...grammar import date_of_seed
 from ...position import Phase
 from ...rules import DEFAULT_RULES
 from ...view import ViewTrick
-from ..backup.moving import MOVING_INTENTS
+from ..backup import moving as moving_module
+from ..backup.moving import Moving
 from ..events import (
     Announce,
     BackupFile,
     BoardRead,
     Change,
+    Download,
     Draw,
     Effect,
     Event,
@@ -59,7 +61,8 @@ from ..events import (
     Tick,
     Timer,
 )
-from ..friends.friends import FRIENDS_INTENTS
+from ..friends import friends as friends_module
+from ..friends.friends import Friends
 from ..help.glossary import GLOSSARY, explain
 from ..help.helptext import HINT_WARNING
 from ..help.hintwords import hint_words
@@ -67,9 +70,12 @@ from ..look.markup import notices_html
 from ..storage.picture import PANELS_KEPT, picture_text
 from ..storage.saves import MemoryStorage, Storage
 from ..storage.settings import SPEEDS
+from ..table import render as render_module
 from ..table.animation import diff
-from ..table.render import UiState, render, ui_intent
+from ..table.render import UiState, render
 from ..table.table import Table
+from ..viewer import state as viewer_state
+from ..viewer.state import ViewerState
 from .jobs import review_hand, reviewed, think_hint
 from .keys import key_tap
 from .pagemarks import CHECK_MARKS, body_marks, page_title
@@ -88,13 +94,6 @@ GLOSSED_PANELS = ("summary", "results")
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
 STORAGE_QUIET = "This browser is not keeping"
-INTERFACE = ("select", "unknown", "illegal", "cancel", "review", "menu", "options", "scores",
-             "summary", "results", "rules", "close")
-"""The ``data-ui`` names that change only what the interface remembers (:func:`ui_intent`)."""
-VIEWER = ("viewer-hand", "viewer-trick", "viewer-hands", "viewer-reveal")
-"""The ``data-ui`` names that move the result viewer (:func:`~sheepshead.ui.viewer.viewer.viewer_intent`)."""
-CLOSES_PANEL = ("daily", "new", "tutorial", "tutorial-no", "resume")
-"""The games opened from a dialog, which closes it first."""
 
 
 # -------------------------------------------------------------- controller
@@ -264,7 +263,7 @@ class Controller(Turns):
         self.quiet.update(t for t in self.ui.notices if t.startswith(STORAGE_QUIET))
 
     # -------------------------------------------------------------- taps
-    def _act(self, text: str) -> None:
+    def _act(self, text: str | Action) -> None:
         if self.busy or self.session.stale:
             return                        # taps during an animation never act
         before = self.table.seat_view()
@@ -280,50 +279,56 @@ class Controller(Turns):
 
     def _intent(self, intent: str) -> None:
         """Every ``data-ui`` tap, through the one table (:attr:`intents`): its name (the part
-        before any ``:``) picks the handler, which is given the whole of it.  A name with no
-        handler is refused loudly: the page drew a button that nothing answers."""
-        name = intent.partition(":")[0]
+        before any ``:``) picks the handler, which is given the rest (``select:QC``: ``QC``).
+        A name with no handler is refused loudly: the page drew a button that nothing
+        answers."""
+        name, _, arg = intent.partition(":")
         handler = self.intents.get(name)
         if handler is None:
             raise SheepsheadError(f"no handler for the tap {name!r}")
-        if self.session.friends.ask_name(name):     # the first share: a name for the board?
-            self._draw()
-            return
-        handler(intent)
+        handler(arg)
 
     def _intents(self) -> dict[str, Callable[[str], None]]:
-        """The table of intents (see :meth:`_intent`), grouped by who answers."""
+        """The table of intents (see :meth:`_intent`): the page's own, merged with each
+        package's table (``INTENTS`` of :mod:`~sheepshead.ui.table.render`,
+        :mod:`~sheepshead.ui.viewer.viewer`, :mod:`~sheepshead.ui.friends.friends`,
+        :mod:`~sheepshead.ui.backup.moving`); a name in two tables is refused."""
         s = self.session
 
-        def game(call: Callable[[], object]) -> Callable[[str], None]:
-            """A game opened or a dialog answered (the session's)."""
-            def handler(intent: str) -> None:
-                if intent in CLOSES_PANEL:
+        def game(call: Callable[[], object], closes: bool = False) -> Callable[[str], None]:
+            """A game opened or a dialog answered (the session's); ``closes`` the table's
+            dialog it was opened from."""
+            def handler(arg: str) -> None:
+                if closes:
                     self.ui.panel = None
                 self._switch(call)
             return handler
 
-        named: dict[str, Callable[[str], None]] = {
-            "daily": game(lambda: s.open_daily(s.today)), "new": game(lambda: s.new_game()),
+        page: dict[str, Callable[[str], None]] = {
+            "daily": game(lambda: s.open_daily(s.today), closes=True),
+            "new": game(lambda: s.new_game(), closes=True),
             "confirm-yes": game(lambda: s.answer(True)),
             "confirm-no": game(lambda: s.answer(False)),
             "practice": game(lambda: s.practice()), "reload": game(lambda: s.reload()),
             "viewer-close": game(lambda: s.close_link()),
             "viewer-play": game(lambda: s.play_link()),
-            "tutorial": game(lambda: s.tutorial()),
-            "tutorial-no": game(lambda: s.tutorial_offered()),
-            "resume": game(lambda: s.resume_new_game()),
+            "tutorial": game(lambda: s.tutorial(), closes=True),
+            "tutorial-no": game(lambda: s.tutorial_offered(), closes=True),
+            "resume": game(lambda: s.resume_new_game(), closes=True),
             "hint": self._hint, "undo": self._undo, "claim": self._claim,
             "hand-review": self._hand_review, "next": self._next,
-            "options-default": self._options_default, "share": self._share,
-            "share-result": self._share, "dismiss": self._dismiss,
-            "backup-file": self._backup_file, "backup-link": self._backup_link,
+            "options-default": self._options_default,
+            "share": lambda arg: self._share("share"),
+            "share-result": lambda arg: self._share("share-result"),
+            "dismiss": self._dismiss,
         }
-        imports = [n for n in MOVING_INTENTS if n.startswith("import-")]
         groups: list[dict[str, Callable[[str], None]]] = [
-            named, dict.fromkeys(INTERFACE, self._interface), dict.fromkeys(VIEWER, self._viewer),
-            dict.fromkeys(FRIENDS_INTENTS, self._friends),
-            dict.fromkeys(imports, self._import_answer)]
+            page,
+            {name: self._interface(name, f) for name, f in render_module.INTENTS.items()},
+            {name: self._viewer(name, f) for name, f in viewer_state.INTENTS.items()},
+            {name: self._friends(f) for name, f in friends_module.INTENTS.items()},
+            {name: self._backup(f) for name, f in moving_module.INTENTS.items()},
+        ]
         table: dict[str, Callable[[str], None]] = {}
         for group in groups:
             twice = table.keys() & group.keys()
@@ -332,66 +337,86 @@ class Controller(Turns):
             table.update(group)
         return table
 
-    def _options_default(self, intent: str) -> None:
+    def _options_default(self, arg: str) -> None:
         self.session.settings.set("rules", DEFAULT_RULES)
         self.session.save_settings()
         self._draw()
 
-    def _share(self, intent: str) -> None:
-        """The menu's Share (the game on the table) and the results' (``share-result``)."""
-        line = self.session.friends.share(intent, self.href())
+    def _share(self, what: str) -> None:
+        """The menu's Share (the game on the table) and the results' (``share-result``);
+        the name is asked first when it goes with the result (then drawn)."""
+        line = self.session.friends.share(what, self.href())
         if line is not None:
             self.out.append(Share(line))
+        elif self.session.friends.asking is not None:
+            self._draw()
 
-    def _dismiss(self, intent: str) -> None:
+    def _dismiss(self, arg: str) -> None:
         self.ui.notices.clear()
         self.quiet.clear()
         self._draw()
 
-    def _viewer(self, intent: str) -> None:
-        """A hand or a trick of the result link on screen (:mod:`.viewer`)."""
-        from ..viewer.viewer import viewer_intent  # loaded with the first link
-        link = self.session.link
-        if link is not None and viewer_intent(link.state, intent):
-            self._draw()
-            self._focus_viewer(intent)
+    def _viewer(self, name: str, handler: Callable[[ViewerState, str], bool]
+                ) -> Callable[[str], None]:
+        """A viewer tap (:mod:`.viewer`): a hand or a trick of the result link on screen,
+        then the focus where it moved."""
+        def apply(arg: str) -> None:
+            link = self.session.link
+            if link is not None and handler(link.state, arg):
+                self._draw()
+                self._focus_viewer(name)
+        return apply
 
-    def _friends(self, intent: str) -> None:
-        """The boards, challenges and the name question (:mod:`.friends`)."""
-        shared: list[str] = []
-        self._switch(lambda: shared.extend(filter(None, [
-            self.session.friends.intent(intent, self.href())])))
-        self.out.extend(Share(line) for line in shared)
+    def _friends(self, handler: Callable[[Friends, str, str], str | None]
+                 ) -> Callable[[str], None]:
+        """A board tap (:mod:`.friends`): the boards, challenges and the name question."""
+        def apply(arg: str) -> None:
+            shared: list[str] = []
+            self._switch(lambda: shared.extend(filter(None, [
+                handler(self.session.friends, arg, self.href())])))
+            self.out.extend(Share(line) for line in shared)
+        return apply
 
-    def _backup_file(self, intent: str) -> None:
-        self.out.append(self.session.moving.export_file())
-        self._draw()
+    def _backup(self, handler: Callable[[Moving, str], Download | Share | None]
+                ) -> Callable[[str], None]:
+        """A backup tap (:mod:`.moving`): an export (a download, a share), or the answer
+        to the question before an import."""
+        def apply(arg: str) -> None:
+            done: list[Download | Share] = []
+            self._switch(lambda: done.extend(filter(None, [
+                handler(self.session.moving, self.href())])))
+            self.out.extend(done)
+            if self.ui.panel == "menu":         # the statistics as they now are
+                self.ui.stats = self.session.stats_lines()
+                self.ui.waiting = self.session.waiting_game()
+                self._draw()
+        return apply
 
-    def _backup_link(self, intent: str) -> None:
-        self.out.extend(filter(None, [self.session.moving.export_link(self.href())]))
-        self._draw()
+    def _interface(self, name: str, handler: Callable[[Table, UiState, str], bool]
+                   ) -> Callable[[str], None]:
+        """A tap that changes only what the interface remembers (:mod:`.render`): a card
+        chosen, a dialog opened; then what the page says or focuses."""
+        after = {"illegal": self._say_refusal, "select": self._focus_bury}.get(name)
 
-    def _import_answer(self, intent: str) -> None:
-        """The answer to the question before an import (:mod:`.moving`)."""
-        self._switch(lambda: self.session.moving.answer(intent))
-        if self.ui.panel == "menu":         # the statistics as they now are
-            self.ui.stats = self.session.stats_lines()
-            self.ui.waiting = self.session.waiting_game()
-        self._draw()
+        def apply(arg: str) -> None:
+            ui = self.ui
+            if name == "menu":              # the menu shows them as they are now
+                ui.stats = self.session.stats_lines()
+                ui.waiting = self.session.waiting_game()
+            if handler(self.table, ui, arg):
+                self._draw()
+                if after is not None:
+                    after()
+        return apply
 
-    def _interface(self, intent: str) -> None:
-        """What only the interface changes: a card chosen, a panel opened (ui_intent)."""
-        ui = self.ui
-        if intent == "menu":
-            ui.stats = self.session.stats_lines()
-            ui.waiting = self.session.waiting_game()
-        if ui_intent(self.table, ui, intent):
-            self._draw()
-            if intent.startswith("illegal:") and ui.refusal:
-                self.out.append(Announce(ui.refusal))
-            if intent.startswith("select:") and len(ui.selected) == 2:
-                # the next Tab (or Enter) is "Bury these two", not the menu and the chips
-                self.out.append(Focus(BURY_BUTTON))
+    def _say_refusal(self) -> None:
+        if self.ui.refusal:
+            self.out.append(Announce(self.ui.refusal))
+
+    def _focus_bury(self) -> None:
+        if len(self.ui.selected) == 2:
+            # the next Tab (or Enter) is "Bury these two", not the menu and the chips
+            self.out.append(Focus(BURY_BUTTON))
 
     def _next(self, intent: str = "next") -> None:
         if self.busy or self.session.stale or not self.table.next_hand():
@@ -403,12 +428,12 @@ class Controller(Turns):
         self._draw()
         self._run([], deal=True)
 
-    def _hand_review(self, intent: str) -> None:
+    def _hand_review(self, arg: str) -> None:
         """The review of a finished hand, or (``hand-review:N``) a hand of the game's."""
         t, ui = self.table, self.ui
-        if intent.startswith("hand-review:"):      # a hand of the game's review
+        if arg:                                    # a hand of the game's review
             reviewed = self.session.game_review
-            one = reviewed.hand_named(intent.partition(":")[2]) if reviewed else None
+            one = reviewed.hand_named(arg) if reviewed else None
             if one is not None:
                 ui.hand_review, ui.panel = one, "hand-review"
                 self._draw()
@@ -478,10 +503,9 @@ class Controller(Turns):
         self._draw()
         self.out.append(Announce(ui.hint))
 
-    def _focus_viewer(self, intent: str) -> None:
+    def _focus_viewer(self, name: str) -> None:
         """Focus where the viewer moved: the hand's heading, the list's; a trick button keeps
         the focus (it is patched, not replaced), else the first one enabled."""
-        name = intent.partition(":")[0]
         if name == "viewer-trick":
             self.out.append(Focus(("#panel .viewer-nav button:not([disabled])",), if_lost=True))
             return
@@ -507,8 +531,10 @@ class Controller(Turns):
         if self.busy or self.session.stale or ui.panel or self.panel or not t.human_turn:
             return
         tap = key_tap(key, t.seat_view(), ui.unknown_call, tuple(ui.selected))
-        if tap is not None:
-            (self._act if tap[0] == "act" else self._intent)(tap[1])
+        if isinstance(tap, Action):
+            self._act(tap)
+        elif tap is not None:
+            self._intent(tap)
 
     def _change(self, event: Change) -> None:
         settings = self.session.settings

@@ -7,7 +7,7 @@ intent of the button tapped:
 
 * ``data-act="play QC"`` — an engine action, checked again by :meth:`Table.act`;
 * ``data-ui="select:QC"``, ``"unknown:AH"``, ``"cancel"``, ``"menu"``, … — interface
-  only (see :func:`ui_intent`);
+  only (see :data:`INTENTS`);
 * ``data-setting="speed"`` on the settings controls.
 
 :class:`UiState` is what the interface alone remembers: the cards chosen to bury,
@@ -17,6 +17,7 @@ one list), whether the computer players are moving and what was announced.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING
@@ -37,7 +38,7 @@ from .table import Table, TableView
 if TYPE_CHECKING:                   # the review loads when first opened
     from ..help.review import HandReview
 
-__all__ = ["UiState", "ui_intent", "render"]
+__all__ = ["UiState", "INTENTS", "ui_intent", "render"]
 
 
 @dataclass
@@ -107,51 +108,86 @@ class UiState:
         self.hint_asked = False
 
 
-def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
-    """Apply an interface-only intent (``select:QC``, ``unknown:AH``, ``cancel``, ``review``,
-    ``menu``, ``scores``, ``summary``, ``results``, ``close``). True when something changed."""
-    name, _, arg = intent.partition(":")
+def _select(table: Table, ui: UiState, card: str) -> bool:
+    """``select:QC``: a card chosen (or unchosen) to bury, two at most."""
     v = table.seat_view()
-    if name == "select":
-        if not (table.human_turn and v.phase is Phase.BURY):
-            return False
-        if arg in ui.selected:
-            ui.selected.remove(arg)
-        elif len(ui.selected) < 2 and any(str(c) == arg for c in v.hand):
-            ui.selected.append(arg)
-        else:
-            return False
-        return True
-    if name == "unknown":
-        if not (table.human_turn and v.phase is Phase.CALL):
-            return False
-        if not any(a.unknown is not None and str(a.card) == arg for a in v.legal):
-            return False
-        ui.unknown_call = arg
-        return True
-    if name == "illegal":
-        reason = table.refusal(arg)
-        if reason is None:
-            return False
-        count = ui.shake[1] + 1 if ui.shake is not None else 1
-        ui.refusal, ui.shake = reason, (arg, count)
-        return True
-    if name == "cancel":
-        ui.unknown_call = None
-        ui.selected.clear()
-        return True
-    if name == "review":
-        ui.review = not ui.review and bool(v.tricks)
-        return True
-    if name in ("menu", "options", "scores", "summary", "results", "rules"):
+    if not (table.human_turn and v.phase is Phase.BURY):
+        return False
+    if card in ui.selected:
+        ui.selected.remove(card)
+    elif len(ui.selected) < 2 and any(str(c) == card for c in v.hand):
+        ui.selected.append(card)
+    else:
+        return False
+    return True
+
+
+def _unknown(table: Table, ui: UiState, ace: str) -> bool:
+    """``unknown:AH``: the Ace called with an unknown card (the card to set aside next)."""
+    v = table.seat_view()
+    if not (table.human_turn and v.phase is Phase.CALL):
+        return False
+    if not any(a.unknown is not None and str(a.card) == ace for a in v.legal):
+        return False
+    ui.unknown_call = ace
+    return True
+
+
+def _illegal(table: Table, ui: UiState, card: str) -> bool:
+    """``illegal:QC``: a card that cannot be played was tapped: why, and it shakes again."""
+    reason = table.refusal(card)
+    if reason is None:
+        return False
+    count = ui.shake[1] + 1 if ui.shake is not None else 1
+    ui.refusal, ui.shake = reason, (card, count)
+    return True
+
+
+def _cancel(table: Table, ui: UiState, arg: str) -> bool:
+    ui.unknown_call = None
+    ui.selected.clear()
+    return True
+
+
+def _review(table: Table, ui: UiState, arg: str) -> bool:
+    """The last trick shown (or hidden again)."""
+    ui.review = not ui.review and bool(table.seat_view().tricks)
+    return True
+
+
+def _panel(name: str) -> Callable[[Table, UiState, str], bool]:
+    """A table dialog opened, or closed when it is open."""
+    def toggle(table: Table, ui: UiState, arg: str) -> bool:
         ui.panel = None if ui.panel == name else name
         return True
-    if name == "close":
-        if ui.panel in ("summary", "results") or (ui.panel is None and table.hand.is_over):
-            ui.summary_closed_for = table.game.hand_number
-        ui.panel = None
-        return True
-    return False
+    return toggle
+
+
+def _close(table: Table, ui: UiState, arg: str) -> bool:
+    """The table's dialog closed (a hand's summary closed stays closed for that hand)."""
+    if ui.panel in ("summary", "results") or (ui.panel is None and table.hand.is_over):
+        ui.summary_closed_for = table.game.hand_number
+    ui.panel = None
+    return True
+
+
+INTENTS: dict[str, Callable[[Table, UiState, str], bool]] = {
+    "select": _select, "unknown": _unknown, "illegal": _illegal, "cancel": _cancel,
+    "review": _review, "close": _close,
+    **{name: _panel(name) for name in ("menu", "options", "scores", "summary", "results",
+                                       "rules")},
+}
+"""The table's own ``data-ui`` taps, which change only what the interface remembers: each
+name to its handler, given the part after the ``:`` (``select:QC``: ``QC``); True when
+something changed.  The page's one table of intents takes them from here."""
+
+
+def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
+    """Apply an interface-only tap (``select:QC``, ``menu`` …: :data:`INTENTS`). True when
+    something changed; False for a name that is not the table's."""
+    name, _, arg = intent.partition(":")
+    handler = INTENTS.get(name)
+    return handler is not None and handler(table, ui, arg)
 
 
 # ------------------------------------------------------------------- render
