@@ -305,7 +305,7 @@ def test_a_tampered_board_link_is_refused_once_and_kept_nowhere():
     tampered = fragment.replace(actions, bad_link.split("result=1.")[1].split("&")[0])
     storage = MemoryStorage()
     c = page(storage, tampered)
-    notices = [n for n in c.ui.notices if n.startswith("Refused")] or [
+    notices = [n for n in c.notices if n.startswith("Refused")] or [
         n for n in c.session.take_notices() if n.startswith("Refused")]
     assert len(notices) == 1 and "\n" not in notices[0]
     assert BOARDS_KEY not in storage.items or "result" not in storage.items[BOARDS_KEY]

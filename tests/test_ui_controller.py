@@ -36,6 +36,7 @@ from sheepshead.ui.events import (
     Wait,
 )
 from sheepshead.ui.page.controller import BASE_MS, BURY_BUTTON, THINK_S, YOUR_TURN, Controller
+from sheepshead.ui.page.session import NoticeLine
 from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage
 
 NOW = dt.datetime(2026, 12, 1, 16, 48)
@@ -291,14 +292,14 @@ def test_one_notices_list_for_the_session_and_the_page():
     effects = settle(c, c.handle(Start("#daily=2030-01-01")))   # a future Daily: today's
     notice = dict(of(effects, Draw)[0].regions)["notice"]
     assert "not keeping the game" in notice and "2030" not in c.table.seed
-    assert c.session.notices is c.ui.notices and len(c.ui.notices) == 2
+    assert len(c.notices) == 2 and [n.quiet for n in c.session.notices] == [True, False]
     attrs = {(s, n): v for s, n, v in of(effects, Draw)[0].attrs}
     assert attrs[("#notice", "class")] == "notice shown"    # not all of them quiet
     c.handle(Tap(ui="dismiss"))
-    assert c.ui.notices == [] and c.session.notices is c.ui.notices
+    assert c.notices == [] and c.session.notices == []
     settle(c, c.handle(Tap(ui="tutorial")))                 # another table, the same list
     c.handle(Notice("Copied.", quiet=True))
-    assert c.session.notices is c.ui.notices == ["Copied."]
+    assert c.session.notices == [NoticeLine("Copied.", quiet=True)]
 
 
 def test_the_menu_always_offers_the_way_back_to_a_new_game_in_progress():
@@ -444,7 +445,6 @@ def test_a_word_explained_stays_with_its_dialog_not_the_next_game_or_link():
 
     c = start()
     word, other = next(iter(GLOSSARY.values())), "Something else happened."
-    c.ui.notices[:] = [word, other]
+    c.session.notices[:] = [NoticeLine(word, quiet=True), NoticeLine(other)]
     c.handle(Tap(ui="daily"))
-    assert word not in c.ui.notices and other in c.ui.notices
-    assert c.ui.notices is c.session.notices              # still the one list
+    assert word not in c.notices and other in c.notices

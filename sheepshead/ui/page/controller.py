@@ -93,7 +93,6 @@ GLOSSED_PANELS = ("summary", "results")
 """The dialogs whose Sheepshead words are explained the first time (:meth:`Controller._gloss`)."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
-STORAGE_QUIET = "This browser is not keeping"
 
 
 # -------------------------------------------------------------- controller
@@ -110,15 +109,12 @@ class Controller(Turns):
                  motion: Callable[[], bool] = lambda: True, href: Callable[[], str] = str,
                  tab: str | None = None, par: bool = True) -> None:
         self.ui = UiState(today=now().date().isoformat())
-        self.session = Session(storage if storage is not None else MemoryStorage(), now, tab,
-                               notices=self.ui.notices)    # one list: the session adds to it
+        self.session = Session(storage if storage is not None else MemoryStorage(), now, tab)
         if storage is None:
             self.session.storage_refused()
         self.clock = clock
         self.motion = motion
         self.href = href
-        self.quiet: set[str] = set()
-        """Notices shown in the quiet colour (the storage line, a share's, a refusal's)."""
         self.generation = 0
         self.queue: deque[Step] = deque()
         self.stage: str | None = None
@@ -234,11 +230,13 @@ class Controller(Turns):
                 self._intent(name)        # only names the table knows: a picture is stored text
 
     # ------------------------------------------------------------ notices
+    @property
+    def notices(self) -> list[str]:
+        """The notices on screen, their text (the one list is the session's)."""
+        return [n.text for n in self.session.notices]
+
     def _notice(self, text: str, quiet: bool = False) -> None:
-        if text not in self.ui.notices:
-            self.ui.notices.append(text)
-        if quiet:
-            self.quiet.add(text)
+        self.session.notice(text, quiet)
 
     def _gloss(self, panel: str) -> None:
         """Explain, once ever, each Sheepshead word that a hand's summary or a game's results
@@ -256,11 +254,8 @@ class Controller(Turns):
         """A word explained belongs to the dialog it came with: off screen once the next
         hand is dealt, a card is played or another game opens (they piled up over hands)."""
         words = set(GLOSSARY.values())
-        self.ui.notices[:] = [n for n in self.ui.notices if n not in words]
-
-    def _take_notices(self) -> None:
-        self.session.collect_notices()
-        self.quiet.update(t for t in self.ui.notices if t.startswith(STORAGE_QUIET))
+        lines = self.session.notices
+        lines[:] = [n for n in lines if n.text not in words]
 
     # -------------------------------------------------------------- taps
     def _act(self, text: str | Action) -> None:
@@ -352,8 +347,7 @@ class Controller(Turns):
             self._draw()
 
     def _dismiss(self, arg: str) -> None:
-        self.ui.notices.clear()
-        self.quiet.clear()
+        self.session.notices.clear()
         self._draw()
 
     def _viewer(self, name: str, handler: Callable[[ViewerState, str], bool]
@@ -601,7 +595,7 @@ class Controller(Turns):
         """Draw the regions that changed, the page's marks on ``<body>`` and the title; keep
         the table's picture when it rests (``keep``); start the par of a finished Daily and
         the computer-move check of a result link."""
-        self._take_notices()
+        self.session.collect_notices()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
         ui.offer_tutorial = s.first_visit
@@ -615,7 +609,8 @@ class Controller(Turns):
         kind = (over[0] if over else ui.panel or "summary") if panel else None
         if kind in GLOSSED_PANELS:
             self._gloss(panel)
-        notices = notices_html(self.ui.notices, STALE_NOTICE if s.stale else None)
+        lines = s.notices
+        notices = notices_html([n.text for n in lines], STALE_NOTICE if s.stale else None)
         shown_cls = " shown" if notices else ""
         if panel:                         # notices show above the dialog, never over it
             html["panel"] = _above(panel, notices)
@@ -625,7 +620,7 @@ class Controller(Turns):
         opened = kind is not None and kind != self.panel
         self.panel = kind
         v = t.seat_view()
-        quiet = bool(ui.notices) and all(n in self.quiet for n in ui.notices)
+        quiet = bool(lines) and all(n.quiet for n in lines)
         attrs: list[tuple[str, str, str | None]] = [
             ("#notice", "class", "notice" + shown_cls + (" quiet" if quiet else "")),
             ("#panel", "hidden", None if panel else ""),

@@ -79,7 +79,7 @@ from ..viewer.viewing import LinkView, Viewing
 from .jobs import review_game
 from .links import hash_of, parse_link
 
-__all__ = ["Session", "Dialog", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
+__all__ = ["Session", "Dialog", "LinkView", "NoticeLine", "STORAGE_NOTICE", "STALE_NOTICE"]
 
 STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
                   "You can still play; it just won't survive a reload.")
@@ -101,12 +101,19 @@ class Dialog(NamedTuple):
     html: Callable[[], str]
 
 
+class NoticeLine(NamedTuple):
+    """A notice on screen: its text, and whether it is a quiet one (the storage's line, a
+    share's, a word explained, a choice refused), shown in the quiet colour."""
+
+    text: str
+    quiet: bool = False
+
+
 class Session(Viewing):
-    """One tab's games.  ``now`` returns the local date and time (naive); ``notices`` the list
-    the page shows its notices from (a new one when None)."""
+    """One tab's games.  ``now`` returns the local date and time (naive)."""
 
     def __init__(self, storage: Storage, now: Callable[[], _dt.datetime],
-                 tab: str | None = None, notices: list[str] | None = None) -> None:
+                 tab: str | None = None) -> None:
         self.now = now
         self.store = SaveStore(storage, tab)
         self.results = DailyResults(storage)
@@ -128,8 +135,8 @@ class Session(Viewing):
         self.storage_failed = False
         self.question: Question | None = None
         self.link: LinkView | None = None
-        self.notices: list[str] = notices if notices is not None else []
-        """The notices on screen (the page controller shares its one list here)."""
+        self.notices: list[NoticeLine] = []
+        """The notices on screen: the page's one list (the page controller's too)."""
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self.game_review: GameReview | None = None    # the results screen's lesson
@@ -147,9 +154,9 @@ class Session(Viewing):
         return self.now().date()
 
     # ------------------------------------------------------------ notices
-    def notice(self, text: str) -> None:
-        if text not in self.notices:
-            self.notices.append(text)
+    def notice(self, text: str, quiet: bool = False) -> None:
+        if all(n.text != text for n in self.notices):
+            self.notices.append(NoticeLine(text, quiet))
 
     def collect_notices(self) -> None:
         """Add the storage's and the results book's notices to :attr:`notices`."""
@@ -160,7 +167,7 @@ class Session(Viewing):
     def take_notices(self) -> list[str]:
         """One-line notices since the last call (the storage's and the book's included)."""
         self.collect_notices()
-        out = list(self.notices)
+        out = [n.text for n in self.notices]
         self.notices.clear()
         return out
 
@@ -168,7 +175,7 @@ class Session(Viewing):
         """Storage refused (or is denied): say so once; play goes on in memory."""
         if not self.storage_failed:
             self.storage_failed = True
-            self.notice(STORAGE_NOTICE)
+            self.notice(STORAGE_NOTICE, quiet=True)
 
     # ------------------------------------------------------------ opening
     def start(self, fragment: str) -> None:

@@ -56,7 +56,6 @@ class UiState:
     drawn by the page from :mod:`.finish`) or None."""
     summary_closed_for: int = 0
     """The hand whose summary the player closed (so it does not pop up again)."""
-    notices: list[str] = field(default_factory=list)
     today: str = ""
     """Today's date (ISO), for the Daily button."""
     stats: tuple[str, ...] = ()
@@ -94,8 +93,8 @@ class UiState:
     """What was announced since your last action (the live region reads the latest)."""
 
     def new_table(self) -> None:
-        """Another game on the table: forget everything but the date and the notices."""
-        vars(self).update(vars(UiState(today=self.today, notices=self.notices)))
+        """Another game on the table: forget everything but the date."""
+        vars(self).update(vars(UiState(today=self.today)))
 
     def reset_turn(self) -> None:
         """Forget the choices that belong to one decision (after any action)."""
