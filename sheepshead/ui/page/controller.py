@@ -9,10 +9,28 @@ Nothing here waits: the computer players' turns (thought out a slice at a time),
 and the animation queue are a state machine driven by :class:`Wait` / :class:`Timer`, and a
 new game bumps :attr:`Controller.generation` so that the old one's timers are ignored.
 
-State lives in three places: the games in :class:`~sheepshead.ui.page.session.Session` (which
-saves through the :class:`~sheepshead.ui.storage.saves.Storage` it is given), what only the interface
-remembers in one :class:`~sheepshead.ui.table.render.UiState` (its notices are the page's one
-notices list), and the animation loop's bookkeeping here.
+Every change of the page's state happens inside :meth:`Controller.handle`; a background job
+(:class:`~sheepshead.ui.events.Spawn`) changes nothing itself: it sends what it found as an
+event carrying the data (:data:`~sheepshead.ui.events.Found`), applied here like a tap.
+The state is one tree under the controller, mutated in place (not yet frozen records):
+
+* :attr:`Controller.session` (:class:`~sheepshead.ui.page.session.Session`): the games (the
+  :class:`~sheepshead.ui.table.table.Table` on screen, saved through the
+  :class:`~sheepshead.ui.storage.saves.Storage` it is given), the settings, the question,
+  the result link on screen (``LinkView``: the viewer's ``ViewerState``), the par, the
+  game's review, the page's one list of notices (``NoticeLine``: text and quiet), and its
+  parts :class:`~sheepshead.ui.friends.friends.Friends` (the boards, the name asked) and
+  :class:`~sheepshead.ui.backup.moving.Moving` (a backup read or offered), which still
+  reach back into it.  ``Session.dialogs`` is the one stack of dialogs over the table.
+* :attr:`Controller.ui` (:class:`~sheepshead.ui.table.render.UiState`): what only the
+  interface remembers (cards chosen, the table's own dialog, the hint, busy…) and, for the
+  drawing, a few of the session's facts copied in (the date, the statistics, the game
+  waiting, the challenge, the practice offer).
+* the controller itself: the animation loop's bookkeeping (:mod:`.turns`), what was drawn
+  last, the kind of dialog drawn last (to focus a dialog that opens) and the picture kept.
+
+Taps go through one table, :attr:`Controller.intents`: the page's own handlers merged with
+each package's ``INTENTS``.
 """
 from __future__ import annotations
 
@@ -130,6 +148,9 @@ class Controller(Turns):
         self.checking: LinkView | None = None
         self.par = par
         self.out: list[Effect] = []
+        self.rest: tuple[tuple[tuple[str, str, str | None], ...], str, str | None] | None = None
+        """The picture of the table drawn at rest during this event, to keep (:meth:`_keep`)."""
+        self.drew = False
         self.intents = self._intents()
         """The one table of intents: every ``data-ui`` name the page draws, to its handler."""
 
@@ -146,8 +167,10 @@ class Controller(Turns):
     # ----------------------------------------------------------- dispatch
     def handle(self, event: Event) -> list[Effect]:
         """The effects of ``event``, in order.  An error is raised as it is (the binding
-        logs it and sends :class:`Failed`)."""
-        self.out = []
+        logs it and sends :class:`Failed`).  The event is applied (drawing as it goes);
+        then, once, the table's picture is kept when it was drawn at rest and the background
+        jobs the state now wants are started (:meth:`_settle`)."""
+        self.out, self.rest, self.drew = [], None, False
         if isinstance(event, Tap):
             if event.act is not None:
                 self._act(event.act)
@@ -183,7 +206,15 @@ class Controller(Turns):
         elif isinstance(event, BackupFile):
             self.session.moving.open_file(event)
             self._draw()
+        self._settle()
         return self.out
+
+    def _settle(self) -> None:
+        """After an event: keep the picture last drawn at rest, start the background jobs."""
+        if self.rest is not None:
+            self._keep(*self.rest)
+        if self.drew:
+            self._background()
 
     def _found(self, event: Found) -> None:
         """What a background job found (:data:`~sheepshead.ui.events.Found`): applied here,
@@ -592,9 +623,9 @@ class Controller(Turns):
     # ------------------------------------------------------------- drawing
     def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "",
               keep: bool = True) -> None:
-        """Draw the regions that changed, the page's marks on ``<body>`` and the title; keep
-        the table's picture when it rests (``keep``); start the par of a finished Daily and
-        the computer-move check of a result link."""
+        """Draw the regions that changed, the page's marks on ``<body>`` and the title; only
+        draws: the picture of a table at rest (``keep``) is noted for :meth:`_settle` to
+        keep, which also starts the background jobs."""
         self.session.collect_notices()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
@@ -636,10 +667,10 @@ class Controller(Turns):
         title = page_title(t)
         self.out.append(Draw(regions, tuple(attrs), title))
         if keep and not ui.busy and not stale and shown is None and not caption:
-            self._keep(tuple(attrs), title, _above(panel, "") if kind in PANELS_KEPT else None)
+            self.rest = (tuple(attrs), title, _above(panel, "") if kind in PANELS_KEPT else None)
         if opened:
             self.out.append(Focus(("#panel h2",)))
-        self._background()
+        self.drew = True
 
     def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str,
               panel: str | None) -> None:
