@@ -143,8 +143,10 @@ class Controller(Turns):
         self.glossed_panel = ""
         """The dialog whose words were last looked up in the glossary."""
         self.kept = ""                    # the table's picture as last kept (_keep)
-        self.panel: str | None = None
-        """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
+        self.shown: tuple[str, str] | None = None
+        """The dialog on screen as last drawn, its kind and the tap that closes it: the top
+        of ``Session.dialogs``, else the table's own (``close``).  Escape taps it; a dialog
+        whose kind differs from the last drawn has just opened (its heading is focused)."""
         self.checking: LinkView | None = None
         self.par = par
         self.out: list[Effect] = []
@@ -159,6 +161,11 @@ class Controller(Turns):
         t = self.session.table
         assert t is not None
         return t
+
+    @property
+    def panel(self) -> str | None:
+        """The kind of dialog on screen (:attr:`shown`)."""
+        return self.shown[0] if self.shown is not None else None
 
     @property
     def busy(self) -> bool:
@@ -183,7 +190,7 @@ class Controller(Turns):
             self._found(event)
         elif isinstance(event, Tick):
             self.ui.today = event.today
-            if self.panel is not None and not self.busy:
+            if self.shown is not None and not self.busy:
                 self._draw()
         elif isinstance(event, Change):
             self._change(event)
@@ -544,16 +551,13 @@ class Controller(Turns):
         if key != "Escape":
             self._play_key(key)
             return
-        stack = self.session.dialogs(self.ui)
-        if stack:                         # the dialog on top, as its own close button does
-            self._intent(stack[-1].close)
-        elif self.ui.panel or self.panel:
-            self._intent("close")
+        if self.shown is not None:        # the dialog on screen, as its own close button does
+            self._intent(self.shown[1])
 
     def _play_key(self, key: str) -> None:
         """A key of keyboard play (:mod:`.keys`): on your turn, with no dialog open."""
         t, ui = self.table, self.ui
-        if self.busy or self.session.stale or ui.panel or self.panel or not t.human_turn:
+        if self.busy or self.session.stale or self.shown is not None or not t.human_turn:
             return
         tap = key_tap(key, t.seat_view(), ui.unknown_call, tuple(ui.selected))
         if isinstance(tap, Action):
@@ -633,11 +637,12 @@ class Controller(Turns):
         ui.challenge = None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number)
         html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
                       caption="Paused: this game went on in another tab." if stale else caption)
-        over = s.overlay(ui)
+        stack = s.dialogs(ui)
+        over = stack[-1] if stack else None       # the top of the one stack, else the table's
         if over is not None:
-            html["panel"] = over[1]
+            html["panel"] = over.html()
         panel = html["panel"]
-        kind = (over[0] if over else ui.panel or "summary") if panel else None
+        kind = (over.kind if over else ui.panel or "summary") if panel else None
         if kind in GLOSSED_PANELS:
             self._gloss(panel)
         lines = s.notices
@@ -649,7 +654,7 @@ class Controller(Turns):
         regions = tuple((r, text) for r, text in html.items() if self.drawn.get(r) != text)
         self.drawn.update(regions)
         opened = kind is not None and kind != self.panel
-        self.panel = kind
+        self.shown = None if kind is None else (kind, over.close if over else "close")
         v = t.seat_view()
         quiet = bool(lines) and all(n.quiet for n in lines)
         attrs: list[tuple[str, str, str | None]] = [
@@ -661,7 +666,7 @@ class Controller(Turns):
         attrs += [(f"#seat-{seat}", "hidden", "" if seat >= v.players else None)
                   for seat in range(1, 5)]       # a three- or four-handed table has fewer
         marks = body_marks(t, v, panel=bool(panel), busy=ui.busy, stale=stale,
-                           overlay=over[0] if over else "",
+                           overlay=over.kind if over else "",
                            check="" if s.link is None else CHECK_MARKS[s.link.moves_checked])
         attrs += [("body", f"data-{k}", value) for k, value in marks.items()]
         title = page_title(t)
