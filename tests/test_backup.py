@@ -225,7 +225,7 @@ def test_storage_refusing_writes_nothing_half_and_says_so():
     s.start("")
     s.moving.offer = (backup, "file")
     here.refuse = True
-    s.moving.import_offer(replacing=False)
+    s.moving.import_offer(s, replacing=False)
     assert any(n.startswith("Nothing was imported: The Daily results could not be saved: "
                             "storage refused") for n, _ in s.notices)
     assert RESULTS_KEY not in here.items
@@ -245,7 +245,7 @@ def test_a_full_storage_makes_room_by_dropping_the_tables_picture_as_a_save_does
     s.start("")
     here.items[PICTURE_KEY] = "picture"
     s.moving.offer = (export(browser(2, new_game=None)), "file")
-    s.moving.import_offer(replacing=False)
+    s.moving.import_offer(s, replacing=False)
     assert "Imported 2 Daily results." in s.take_notices()
     assert PICTURE_KEY not in here.items and len(DailyResults(here).book().results) == 2
 
@@ -313,7 +313,7 @@ def test_a_tampered_result_or_game_is_skipped_and_counted_never_imported():
     s = Session(MemoryStorage(), lambda: NOW)
     s.start("")
     s.moving.offer = (backup, "file")
-    asked = s.moving.overlay()[1]
+    asked = s.moving.overlay(s)[1]
     assert ("Daily results: none new, 3 refused (3 that could not be read or do not add up)."
             in asked)
     assert "2 games could not be read and will be skipped." in asked    # not "2 entries"

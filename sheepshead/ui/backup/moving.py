@@ -33,11 +33,12 @@ from ..storage.settings import Settings
 if TYPE_CHECKING:                   # the format loads with the first export or import
     from .backup import Backup, Reading
 
-__all__ = ["Moving", "INTENTS"]
+__all__ = ["Moving", "Owner", "INTENTS"]
 
 
-class _Session(Protocol):
-    """What a :class:`Moving` uses of its :class:`~sheepshead.ui.page.session.Session`."""
+class Owner(Protocol):
+    """What a :class:`Moving` reads and changes of the page's state (the
+    :class:`~sheepshead.ui.page.session.Session`, given to each call)."""
 
     results: DailyResults
     store: SaveStore
@@ -57,10 +58,11 @@ class _Session(Protocol):
 
 
 class Moving:
-    """Export and import of one tab (see the module docstring)."""
+    """Export and import of one tab (see the module docstring): what it holds is its own
+    (a backup read or offered); the session it reads and changes is given to each call
+    that needs it, never kept."""
 
-    def __init__(self, session: _Session) -> None:
-        self.s = session
+    def __init__(self) -> None:
         self.offer: tuple[Backup, str] | None = None
         """A backup read and waiting for the player's answer, and where it came from."""
         self.reading: tuple[Reading, str, Callable[[SheepsheadError], str]] | None = None
@@ -71,28 +73,27 @@ class Moving:
         """Daily results replayed so far, of how many (while :attr:`reading`)."""
 
     # ---------------------------------------------------------------- out
-    def backup(self) -> Backup:
+    def backup(self, s: Owner) -> Backup:
         from .backup import make_backup
-        s = self.s
         return make_backup(s.results, s.store, s.settings, s.today)
 
-    def export_file(self) -> Download:
+    def export_file(self, s: Owner) -> Download:
         """The backup file to download, with one line saying what it holds."""
         from .backup import file_name
-        backup = self.backup()
-        self.s.notice(f"Downloading {file_name(self.s.today)}: {backup.holds()}. "
+        backup = self.backup(s)
+        s.notice(f"Downloading {file_name(s.today)}: {backup.holds()}. "
                       f"Import it in the other browser.")
-        return Download(file_name(self.s.today), backup.to_text())
+        return Download(file_name(s.today), backup.to_text())
 
-    def export_link(self, href: str) -> Share | None:
+    def export_link(self, s: Owner, href: str) -> Share | None:
         """The backup as a link to share (results only, or the latest, when all does not
         fit; the text says so)."""
         from .backup import backup_link
-        backup = self.backup()
+        backup = self.backup(s)
         try:
             link, carried = backup_link(backup, href)
         except SheepsheadError as e:
-            self.s.notice(f"No link: {e}.")
+            s.notice(f"No link: {e}.")
             return None
         head = f"Sheepshead backup: {carried.holds()}"
         if carried.partial:
@@ -101,7 +102,7 @@ class Moving:
         return Share(f"{head}. Open this link in the other browser:\n{link}")
 
     # ----------------------------------------------------------------- in
-    def open_link(self, fragment: str) -> None:
+    def open_link(self, s: Owner, fragment: str) -> None:
         """A ``#backup=`` link: read it (:meth:`read`) and ask, or say in one line why it is
         refused."""
         def refused(e: SheepsheadError) -> str:
@@ -110,23 +111,23 @@ class Moving:
 
         def steps() -> Reading:
             from .backup import read_link_steps
-            return read_link_steps(fragment, today=self.s.today,
-                                   here=self.s.results.book().results)
+            return read_link_steps(fragment, today=s.today,
+                                   here=s.results.book().results)
         self._begin(_later(steps), "link", refused)
 
-    def open_file(self, event: BackupFile) -> None:
+    def open_file(self, s: Owner, event: BackupFile) -> None:
         """A file chosen for Import: read it (:meth:`read`) and ask (one line when
         refused)."""
         name, text = event.name[:60], event.text
         if text is None or event.size > MAX_BACKUP_CHARS:
-            self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
+            s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
                           f"Nothing was imported.")
             return
 
         def steps() -> Reading:
             from .backup import read_backup_steps
-            return read_backup_steps(text, today=self.s.today,
-                                     here=self.s.results.book().results)
+            return read_backup_steps(text, today=s.today,
+                                     here=s.results.book().results)
         self._begin(_later(steps), "file", lambda e: f"“{name}” cannot be imported: {e}.")
 
     def _begin(self, steps: Reading, source: str,
@@ -171,7 +172,7 @@ class Moving:
             return
         send(BackupRead(reading, checked, backup=found[0]))
 
-    def backup_read(self, event: BackupRead) -> None:
+    def backup_read(self, s: Owner, event: BackupRead) -> None:
         """How far the backup being read has got, then the backup read: offered (the dialog
         asks), or refused in one line (:class:`BackupRead`).  One no longer being read is
         dropped."""
@@ -181,30 +182,29 @@ class Moving:
         self.checked = event.checked
         if event.refusal is not None:
             self.reading = None
-            self.s.notice(event.refusal)
+            s.notice(event.refusal)
         elif event.backup is not None:
             self.reading, self.offer = None, (event.backup, reading[1])
 
-    def _export_file(self, href: str) -> Download:
-        return self.export_file()
+    def _export_file(self, s: Owner, href: str) -> Download:
+        return self.export_file(s)
 
-    def _import_yes(self, href: str) -> None:
-        self.import_offer(replacing=False)
+    def _import_yes(self, s: Owner, href: str) -> None:
+        self.import_offer(s, replacing=False)
 
-    def _import_replace(self, href: str) -> None:
-        self.import_offer(replacing=True)
+    def _import_replace(self, s: Owner, href: str) -> None:
+        self.import_offer(s, replacing=True)
 
-    def _import_no(self, href: str) -> None:
+    def _import_no(self, s: Owner, href: str) -> None:
         """Not imported (which also stops a backup still being read)."""
         self.offer = self.reading = None
 
-    def import_offer(self, replacing: bool) -> None:
+    def import_offer(self, s: Owner, replacing: bool) -> None:
         """The dialog's answer: import, keeping or ``replacing`` the games here."""
         offer, self.offer = self.offer, None
         if offer is None:
             return
         from .backup import import_backup, merged_settings
-        s = self.s
         try:
             try:
                 done = import_backup(offer[0], s.results, s.store, today=s.today,
@@ -226,7 +226,7 @@ class Moving:
             s.reload()                              # the game on the table came in
 
     # ------------------------------------------------------------- screen
-    def overlay(self) -> tuple[str, str] | None:
+    def overlay(self, s: Owner) -> tuple[str, str] | None:
         """The question before an import, or what is being read (None: neither)."""
         if self.reading is not None:
             done, of = self.checked
@@ -242,13 +242,13 @@ class Moving:
         made = f" (made {backup.made.isoformat()})" if backup.made else ""
         lines = [f"This {source}{made} holds {backup.holds()}."]
         if backup.daily_results:
-            lines.append(_results_line(backup, self.s.results.book().results))
+            lines.append(_results_line(backup, s.results.book().results))
         if backup.partial:
             lines.append("It is only part of a backup: the file holds everything.")
         games = backup.skipped - backup.tally.unreadable
         if games:
             lines.append(f"{count(games, 'game')} could not be read and will be skipped.")
-        way = in_the_way(backup, self.s.store)
+        way = in_the_way(backup, s.store)
         if way:
             lines.append(f"{_names(way)} here would be replaced by the backup's: keep "
                          f"{'it' if len(way) == 1 else 'them'}, or replace.")
@@ -306,11 +306,12 @@ def _names(keys: tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-INTENTS: dict[str, Callable[[Moving, str], Download | Share | None]] = {
+INTENTS: dict[str, Callable[[Moving, Owner, str], Download | Share | None]] = {
     "backup-file": Moving._export_file, "backup-link": Moving.export_link,
     "import-yes": Moving._import_yes, "import-replace": Moving._import_replace,
     "import-no": Moving._import_no,
 }
-"""The backup's ``data-ui`` taps, each to its handler: given the page's address; what the
+"""The backup's ``data-ui`` taps, each to its handler: given the session (the state it
+reads and changes) and the page's address; what the
 page is to do (a download, a share), if anything.  The page's one table of intents takes
 them from here."""

@@ -47,7 +47,7 @@ from ...position import Phase
 from ...rules import DEFAULT_RULES
 from ...view import ViewTrick
 from ..backup import moving as moving_module
-from ..backup.moving import Moving
+from ..backup.moving import Moving, Owner
 from ..events import (
     Announce,
     BackupFile,
@@ -211,7 +211,7 @@ class Controller(Turns):
         elif isinstance(event, Start):
             self._start(event)
         elif isinstance(event, BackupFile):
-            self.session.moving.open_file(event)
+            self.session.moving.open_file(self.session, event)
             self._draw()
         self._settle()
         return self.out
@@ -248,7 +248,7 @@ class Controller(Turns):
             if not (event.draw or event.last):
                 return
         else:
-            s.moving.backup_read(event)
+            s.moving.backup_read(s, event)
         if not self.busy:
             self._draw(keep=False)
 
@@ -409,14 +409,14 @@ class Controller(Turns):
             self.out.extend(Share(line) for line in shared)
         return apply
 
-    def _backup(self, handler: Callable[[Moving, str], Download | Share | None]
+    def _backup(self, handler: Callable[[Moving, Owner, str], Download | Share | None]
                 ) -> Callable[[str], None]:
         """A backup tap (:mod:`.moving`): an export (a download, a share), or the answer
         to the question before an import."""
         def apply(arg: str) -> None:
             done: list[Download | Share] = []
             self._switch(lambda: done.extend(filter(None, [
-                handler(self.session.moving, self.href())])))
+                handler(self.session.moving, self.session, self.href())])))
             self.out.extend(done)
             if self.ui.panel == "menu":         # the statistics as they now are
                 self.ui.stats = self.session.stats_lines()

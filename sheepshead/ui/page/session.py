@@ -146,7 +146,7 @@ class Session(Viewing):
         """No settings were kept here before: the page offers the practice hand."""
         self.friends = Friends(self)
         """The boards of the games you opened results of, challenges, the name asked."""
-        self.moving = Moving(self)
+        self.moving = Moving()
         """Export and import of a backup (``#backup=1.…`` links open there)."""
 
     @property
@@ -208,7 +208,7 @@ class Session(Viewing):
             self.friends.open_link(text)
             return
         if text.startswith("#backup="):         # asks before importing; the game stays
-            self.moving.open_link(text)
+            self.moving.open_link(self, text)
             if self.table is None:
                 self.open_default()
             return
@@ -607,7 +607,7 @@ class Session(Viewing):
         asked = self.friends.name_question()
         if asked is not None:
             out.append(Dialog("name", "name-cancel", lambda: asked))
-        offer = self.moving.overlay()
+        offer = self.moving.overlay(self)
         if offer is not None:
             out.append(Dialog(offer[0], "import-no", lambda: offer[1]))
         if self.question is not None:
