@@ -40,7 +40,6 @@ from ..daily.daily import DailyResults
 from ..events import BoardRead, RowChecked, Send
 from ..look.wording import HUMAN, rules_phrases, signed
 from ..pacing import REDRAW_EVERY_S, finished
-from ..storage.saves import SaveStore
 from ..storage.settings import Settings
 from ..table.table import Table
 from .boards import Boards, Kept, Row, board_rows, game_key
@@ -55,27 +54,19 @@ from .boardview import (
 )
 
 
-class _Session(Protocol):
-    """What a :class:`Friends` uses of its :class:`~sheepshead.ui.page.session.Session`."""
+class Owner(Protocol):
+    """What the boards' taps read and change of the page's state (the
+    :class:`~sheepshead.ui.page.session.Session`, given to each call, never kept)."""
 
     table: Table | None
     link: Any
-    settings: Settings
-    results: DailyResults
-    store: SaveStore
 
     @property
     def today(self) -> _dt.date: ...
 
-    def notice(self, text: str) -> None: ...
-
     def hash(self) -> str: ...
 
     def go(self, fragment: str) -> None: ...
-
-    def open_daily(self, requested: _dt.date) -> None: ...
-
-    def open_default(self) -> None: ...
 
     def save_settings(self) -> None: ...
 
@@ -86,7 +77,7 @@ class _Session(Protocol):
     def new_game(self, rules: Rules | None = None, *, seed: str | None = None,
                  level: str | None = None, confirmed: bool = False) -> bool: ...
 
-__all__ = ["Friends", "SHARES", "INTENTS"]
+__all__ = ["Friends", "Owner", "SHARES", "INTENTS"]
 
 SHARES = ("share-result", "board-text", "board-share", "challenge")
 """The intents that share a result under your name (the name is asked before the first;
@@ -97,9 +88,14 @@ MAX_REFUSED_SHOWN = 3
 class Friends:
     """The boards of one tab (see the module docstring)."""
 
-    def __init__(self, session: _Session) -> None:
-        self.s = session
-        self.boards = Boards(session.store.storage, lambda: session.today)
+    def __init__(self, boards: Boards, results: DailyResults, settings: Settings) -> None:
+        self.boards = boards
+        self.results = results
+        """The Daily results book (your locked result is your row on a Daily's board)."""
+        self.settings = settings
+        """The tab's one settings object (your name), changed in place, never replaced."""
+        self._notices: list[str] = []
+        """Lines for the page's notices, until :meth:`take_notices`."""
         self.open: str | None = None
         """The game whose board is on screen."""
         self.revealed: set[str] = set()
@@ -119,6 +115,14 @@ class Friends:
         self.incoming: list[tuple[str, tuple[tuple[int, BoardEntry], ...]]] = []
         """Board links opened and not read yet: their game, their distinct entries (each
         with its place in the link, 1-based)."""
+
+    def notice(self, text: str) -> None:
+        self._notices.append(text)
+
+    def take_notices(self) -> list[str]:
+        """The lines said since the last call (the session collects them before a draw)."""
+        out, self._notices = self._notices, []
+        return out
 
     # ------------------------------------------------------------ results in
     def seen(self, link: ResultLink, check: ResultCheck, hints: bool | None = None,
@@ -140,31 +144,29 @@ class Friends:
 
     def _not_kept(self, game: str, what: str, by: str | None) -> None:
         if what == "kept":
-            self.s.notice(f"Your board of the {board_title(game)} keeps {by}'s first "
+            self.notice(f"Your board of the {board_title(game)} keeps {by}'s first "
                           f"result; open the board to use this one instead.")
         else:
-            self.s.notice(f"The board of the {board_title(game)} is full; a result is not "
+            self.notice(f"The board of the {board_title(game)} is full; a result is not "
                           f"kept.")
 
-    def open_link(self, text: str) -> None:
+    def open_link(self, text: str) -> bool:
         """A board link: show its game's board at once (behind the spoiler guard for a game
         not played here) and read its results in the background (:meth:`check_rows`), each
-        checked alone: the good ones kept, the refused ones named once."""
+        checked alone: the good ones kept, the refused ones named once.  False: it cannot
+        be read (said in one line; the session opens today's Daily)."""
         try:
             entries = parse_board(text)
             game = board_game(text)
         except SheepsheadError as e:
-            self.s.notice(f"This board link cannot be read: {e}. Here is today's Daily.")
-            self.s.open_daily(self.s.today)
-            return
+            self.notice(f"This board link cannot be read: {e}. Here is today's Daily.")
+            return False
         fresh: dict[str, tuple[int, BoardEntry]] = {}
         for i, entry in enumerate(entries, 1):      # the same result twice: read once
             fresh.setdefault(link_key(entry.link), (i, entry))
         self.incoming.append((game, tuple(fresh.values())))
-        if self.s.table is None:
-            self.s.open_default()
-        self.s.link = None
         self.open = game
+        return True
 
     def reading(self, send: Send) -> Generator[None, None, None]:
         """Read the board links opened and not read yet, a step at a time, each handed to
@@ -220,13 +222,13 @@ class Friends:
         if said is not None:                        # one line, not one a result
             self._not_kept(game, *said)
         for line in event.refused[:MAX_REFUSED_SHOWN]:
-            self.s.notice(f"Refused on this board link, and not kept: {line}")
+            self.notice(f"Refused on this board link, and not kept: {line}")
         if len(event.refused) > MAX_REFUSED_SHOWN:
-            self.s.notice(f"… and {len(event.refused) - MAX_REFUSED_SHOWN} more refused.")
+            self.notice(f"… and {len(event.refused) - MAX_REFUSED_SHOWN} more refused.")
 
-    def record_mine(self, table: Table) -> None:
-        """A New Game you finished: your result goes on its board (the first one stays)."""
-        game = self.s.hash()
+    def record_mine(self, table: Table, game: str) -> None:
+        """A New Game you finished (``game`` its link): your result goes on its board (the
+        first one stays)."""
         if table.game.is_over and game.startswith("#game=") and self.boards.board(game).mine \
                 is None:
             level = None if table.level == NEW_GAME_LEVEL else table.level
@@ -239,7 +241,7 @@ class Friends:
                 day = parse_date(game[7:])
             except SheepsheadError:
                 return None
-            result = self.s.results.book().result(day)
+            result = self.results.book().result(day)
             return None if result is None else Kept(result.fragment, result.hints, True)
         return self.boards.board(game).mine
 
@@ -255,7 +257,7 @@ class Friends:
         """The board's rows as shown: a row not checked yet in this tab is "checking" (the
         background job checks it: :meth:`check_rows`); one that failed is left out (the job
         said so once)."""
-        name = self.s.settings.name or "You"
+        name = self.settings.name or "You"
         own = self.own(game)
         if own is not None and own.link not in self.checks:     # yours: one replay, now
             try:
@@ -320,11 +322,11 @@ class Friends:
                                    others=others, offer=offer, played=played, daily=daily)
 
     def name_question(self) -> str | None:
-        return name_html(self.s.settings.name) if self.asking is not None else None
+        return name_html(self.settings.name) if self.asking is not None else None
 
     def ask_name(self, intent: str) -> bool:
         """Before the first share with no name set: ask (True: asked, share later)."""
-        settings = self.s.settings
+        settings = self.settings
         if settings.name or settings.name_asked or intent not in SHARES:
             return False
         self.asking = intent
@@ -342,86 +344,85 @@ class Friends:
         return ", ".join(rules_phrases(rules))
 
     # --------------------------------------------------------------- intents
-    def _board(self, arg: str, href: str) -> None:
+    def _board(self, s: Owner, arg: str, href: str) -> None:
         """``board``: the menu's, today's; ``board:table``: the game's on the table."""
-        s, t = self.s, self.s.table
+        t = s.table
         on_table = arg == "table" and t is not None and not t.tutorial
         self.open = s.hash() if on_table else f"#daily={s.today.isoformat()}"
 
-    def _board_link(self, arg: str, href: str) -> None:
+    def _board_link(self, s: Owner, arg: str, href: str) -> None:
         """The board of the result link on screen (which closes)."""
-        if self.s.link is not None:
-            self.open, self.s.link = game_key(self.s.link.link), None
+        if s.link is not None:
+            self.open, s.link = game_key(s.link.link), None
 
-    def _board_open(self, arg: str, href: str) -> None:
+    def _board_open(self, s: Owner, arg: str, href: str) -> None:
         """``board-open:N``: another game's board, the Nth in the list."""
         if self.open is not None and arg.isdigit():
             games = [g for g in self.boards.games() if g != self.open]
             if int(arg) < len(games):
                 self.open = games[int(arg)]
 
-    def _board_row(self, arg: str, href: str) -> None:
+    def _board_row(self, s: Owner, arg: str, href: str) -> None:
         """``board-row:N``: the Nth row's result link opened."""
         if self.open is not None and arg.isdigit():
             rows = self.rows(self.open)
             if int(arg) < len(rows):
-                self.s.go(rows[int(arg)].link)
+                s.go(rows[int(arg)].link)
 
-    def _board_close(self, arg: str, href: str) -> None:
+    def _board_close(self, s: Owner, arg: str, href: str) -> None:
         self.open = None
 
-    def _board_reveal(self, arg: str, href: str) -> None:
+    def _board_reveal(self, s: Owner, arg: str, href: str) -> None:
         if self.open is not None:
             self.revealed.add(self.open)
 
-    def _board_play(self, arg: str, href: str) -> None:
+    def _board_play(self, s: Owner, arg: str, href: str) -> None:
         if self.open is not None:
-            self._play(self.open)
+            self._play(s, self.open)
 
-    def _board_replace(self, arg: str, href: str) -> None:
+    def _board_replace(self, s: Owner, arg: str, href: str) -> None:
         """The friend's other result instead of the one the board keeps."""
         if self.offer is not None:
             game, link, check = self.offer
             self.offer = None
             self.boards.add(link, check, replace_named=True)
 
-    def _name_go(self, arg: str, href: str) -> str | None:
+    def _name_go(self, s: Owner, arg: str, href: str) -> str | None:
         """The name question answered (the name is a setting): the share asked goes on."""
         asked, self.asking = self.asking, None
-        self.s.settings.name_asked = True
-        self.s.save_settings()
-        return None if asked is None else self.share(asked, href)
+        self.settings.name_asked = True
+        s.save_settings()
+        return None if asked is None else self.share(s, asked, href)
 
-    def _name_cancel(self, arg: str, href: str) -> None:
+    def _name_cancel(self, s: Owner, arg: str, href: str) -> None:
         self.asking = None              # nothing shared, asked again next time
 
-    def _board_text(self, arg: str, href: str) -> str | None:
-        return self.share("board-text", href)
+    def _board_text(self, s: Owner, arg: str, href: str) -> str | None:
+        return self.share(s, "board-text", href)
 
-    def _board_share(self, arg: str, href: str) -> str | None:
-        return self.share("board-share", href)
+    def _board_share(self, s: Owner, arg: str, href: str) -> str | None:
+        return self.share(s, "board-share", href)
 
-    def _challenge_share(self, arg: str, href: str) -> str | None:
-        return self.share("challenge", href)
+    def _challenge_share(self, s: Owner, arg: str, href: str) -> str | None:
+        return self.share(s, "challenge", href)
 
-    def _play(self, game: str) -> None:
+    def _play(self, s: Owner, game: str) -> None:
         self.open = None
         if game.startswith("#daily="):
-            self.s.go(game)
+            s.go(game)
             return
         links = list(_links(self, game))
         if not links:
             return
         link = parse_result(links[0])
-        self.s.new_game(link.rules, seed=link.seed, level=link.checked_level)
+        s.new_game(link.rules, seed=link.seed, level=link.checked_level)
 
-    def share(self, what: str, href: str) -> str | None:
+    def share(self, s: Owner, what: str, href: str) -> str | None:
         """The text of a share: ``share`` and ``share-result`` (the session's), the board
         as text or as a link, or a challenge; None: nothing to share, or the name is asked
         first (:meth:`ask_name`)."""
         if self.ask_name(what):
             return None
-        s = self.s
         base = href.split("#", 1)[0]
         if what == "share":
             return s.share_line(href)
@@ -431,8 +432,8 @@ class Friends:
             t = s.table
             if t is None or not t.game.is_over or t.tutorial:
                 return None
-            self.record_mine(t)
             game = s.hash()
+            self.record_mine(t, game)
         else:
             game = self.open or ""
         rows = self.shared_rows(game) if game else ()
@@ -454,7 +455,7 @@ class Friends:
         if not row.mine:
             return row.link
         link = parse_result(row.link)
-        name = self.s.settings.name or None
+        name = self.settings.name or None
         return ResultLink(link.seed, link.rules, link.hands, link.deals, name,
                           link.level, link.hints or bool(row.hints)).fragment()
 
@@ -539,7 +540,7 @@ class Friends:
             if any(k.link == link for k in self.boards.board(game).rows):
                 self.refused(game, link, event.scores)
             else:
-                self.s.notice(f"Your result on the board of the {board_title(game)} "
+                self.notice(f"Your result on the board of the {board_title(game)} "
                               f"cannot be read any more ({event.scores}); it is left out.")
         else:
             self.tried.add(link)
@@ -575,7 +576,7 @@ class Friends:
     def refused(self, game: str, link: str, reason: str) -> None:
         self.boards.remove(game, link)
         self.checks.pop(link, None)
-        self.s.notice(f"Refused and taken off the board of the {board_title(game)}: {reason}.")
+        self.notice(f"Refused and taken off the board of the {board_title(game)}: {reason}.")
 
 
 
@@ -584,7 +585,7 @@ def _links(friends: Friends, game: str) -> list[str]:
     return [k.link for k in ([board.mine] if board.mine else []) + list(board.rows)]
 
 
-INTENTS: dict[str, Callable[[Friends, str, str], str | None]] = {
+INTENTS: dict[str, Callable[[Friends, Owner, str, str], str | None]] = {
     "board": Friends._board, "board-link": Friends._board_link,
     "board-open": Friends._board_open, "board-row": Friends._board_row,
     "board-close": Friends._board_close, "board-reveal": Friends._board_reveal,
@@ -593,6 +594,7 @@ INTENTS: dict[str, Callable[[Friends, str, str], str | None]] = {
     "board-text": Friends._board_text, "board-share": Friends._board_share,
     "challenge": Friends._challenge_share,
 }
-"""The boards' ``data-ui`` taps, each to its handler: given the friends, the part after the
-``:`` and the page's address; the text to share, if any.  The page's one table of intents
+"""The boards' ``data-ui`` taps, each to its handler: given the friends, the session (the
+state the tap reads and changes), the part after the ``:`` and the page's address; the text
+to share, if any.  The page's one table of intents
 takes them from here."""

@@ -20,14 +20,16 @@ The state is one tree under the controller, mutated in place (not yet frozen rec
   the result link on screen (``LinkView``: the viewer's ``ViewerState``), the par, the
   game's review, the page's one list of notices (``NoticeLine``: text and quiet), and its
   parts :class:`~sheepshead.ui.friends.friends.Friends` (the boards, the name asked) and
-  :class:`~sheepshead.ui.backup.moving.Moving` (a backup read or offered), which still
-  reach back into it.  ``Session.dialogs`` is the one stack of dialogs over the table.
+  :class:`~sheepshead.ui.backup.moving.Moving` (a backup read or offered), which keep no
+  reference to it: a tap's handler is given the session it reads and changes.
+  ``Session.dialogs`` is the one stack of dialogs over the table.
 * :attr:`Controller.ui` (:class:`~sheepshead.ui.table.render.UiState`): what only the
   interface remembers (cards chosen, the table's own dialog, the hint, busy…) and, for the
   drawing, a few of the session's facts copied in (the date, the statistics, the game
   waiting, the challenge, the practice offer).
 * the controller itself: the animation loop's bookkeeping (:mod:`.turns`), what was drawn
-  last, the kind of dialog drawn last (to focus a dialog that opens) and the picture kept.
+  last, the dialog on screen as drawn (:attr:`Controller.shown`: what Escape closes) and
+  the picture kept.
 
 Taps go through one table, :attr:`Controller.intents`: the page's own handlers merged with
 each package's ``INTENTS``.
@@ -81,6 +83,7 @@ from ..events import (
 )
 from ..friends import friends as friends_module
 from ..friends.friends import Friends
+from ..friends.friends import Owner as FriendsOwner
 from ..help.glossary import GLOSSARY, explain
 from ..help.helptext import HINT_WARNING
 from ..help.hintwords import hint_words
@@ -378,7 +381,7 @@ class Controller(Turns):
     def _share(self, what: str) -> None:
         """The menu's Share (the game on the table) and the results' (``share-result``);
         the name is asked first when it goes with the result (then drawn)."""
-        line = self.session.friends.share(what, self.href())
+        line = self.session.friends.share(self.session, what, self.href())
         if line is not None:
             self.out.append(Share(line))
         elif self.session.friends.asking is not None:
@@ -399,13 +402,13 @@ class Controller(Turns):
                 self._focus_viewer(name)
         return apply
 
-    def _friends(self, handler: Callable[[Friends, str, str], str | None]
+    def _friends(self, handler: Callable[[Friends, FriendsOwner, str, str], str | None]
                  ) -> Callable[[str], None]:
         """A board tap (:mod:`.friends`): the boards, challenges and the name question."""
         def apply(arg: str) -> None:
             shared: list[str] = []
             self._switch(lambda: shared.extend(filter(None, [
-                handler(self.session.friends, arg, self.href())])))
+                handler(self.session.friends, self.session, arg, self.href())])))
             self.out.extend(Share(line) for line in shared)
         return apply
 

@@ -51,6 +51,7 @@ from ..daily.daily import (
 from ..daily.finish import DailyScreen, Question, confirm_html, results_html
 from ..daily.stats import daily_stats, rest_of
 from ..events import ParDone, ParWorked, Send
+from ..friends.boards import Boards
 from ..friends.friends import Friends
 from ..help.review import GameReview
 from ..help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
@@ -144,7 +145,8 @@ class Session(Viewing):
         self._rest: tuple[tuple[_dt.date, _dt.date, str | None], Rest | None] | None = None
         self.first_visit = False
         """No settings were kept here before: the page offers the practice hand."""
-        self.friends = Friends(self)
+        self.friends = Friends(Boards(storage, lambda: self.today), self.results,
+                               self.settings)
         """The boards of the games you opened results of, challenges, the name asked."""
         self.moving = Moving()
         """Export and import of a backup (``#backup=1.…`` links open there)."""
@@ -161,7 +163,7 @@ class Session(Viewing):
     def collect_notices(self) -> None:
         """Add the storage's and the results book's notices to :attr:`notices`."""
         for text in (self.store.take_notices() + self.results.take_notices()
-                     + self.friends.boards.take_notices()):
+                     + self.friends.boards.take_notices() + self.friends.take_notices()):
             self.notice(text)
 
     def take_notices(self) -> list[str]:
@@ -205,7 +207,12 @@ class Session(Viewing):
             self.tutorial()
             return
         if is_board_link(text):
-            self.friends.open_link(text)
+            if not self.friends.open_link(text):
+                self.open_daily(self.today)     # unreadable: said in one line
+                return
+            if self.table is None:
+                self.open_default()
+            self.link = None
             return
         if text.startswith("#backup="):         # asks before importing; the game stays
             self.moving.open_link(self, text)
@@ -431,7 +438,7 @@ class Session(Viewing):
             self.storage_refused()
         if t.game.is_over and not t.practice:
             self._record()
-            self.friends.record_mine(t)
+            self.friends.record_mine(t, self.hash())
 
     # ------------------------------------------------- the table's picture
     def saved_text(self) -> str | None:
