@@ -16,8 +16,10 @@ page's part"):
   play-through locks its result after hand ten; later ones are practice.
 * :meth:`Session.new_game` asks first (:attr:`Session.question`) when a New Game in
   progress would be replaced; a Daily is never touched.
-* :meth:`Session.work_out_par` and :meth:`Session.check_moves` are coroutines that yield to
-  the page between the Expert's decisions.
+* :meth:`Session.par_job` and :meth:`Session.moves_job` are the background jobs (the par,
+  a result link's check): they yield to the page between the Expert's decisions and send
+  what they found as events, which the controller applies (:meth:`Session.par_done`,
+  :meth:`Session.moves_checked`).
 """
 
 from __future__ import annotations
