@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..bots.advice import Hint, ReviewStep
     from ..results import ResultCheck, ResultLink
-    from .backup.backup import Backup
 
 __all__ = ["Event", "Effect", "Start", "Tap", "Change", "Key", "Timer", "Tick",
            "HashChange", "StorageChange", "Notice", "Failed", "BackupFile", "ParWorked",
@@ -200,7 +199,9 @@ class BackupRead:
 
     reading: object
     checked: tuple[int, int] = (0, 0)
-    backup: Backup | None = None
+    backup: object = None
+    """The :class:`~sheepshead.ui.backup.backup.Backup` read (typed loosely: the events sit
+    below the packages)."""
     refusal: str | None = None
 
 

@@ -19,7 +19,7 @@ import datetime as _dt
 from collections.abc import Awaitable, Callable, Container, Generator
 from dataclasses import replace
 from html import escape
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ...errors import SheepsheadError
 from ..daily.daily import DailyResults
@@ -184,7 +184,7 @@ class Moving:
             self.reading = None
             s.notice(event.refusal)
         elif event.backup is not None:
-            self.reading, self.offer = None, (event.backup, reading[1])
+            self.reading, self.offer = None, (cast("Backup", event.backup), reading[1])
 
     def _export_file(self, s: Owner, href: str) -> Download:
         return self.export_file(s)

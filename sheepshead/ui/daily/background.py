@@ -43,9 +43,9 @@ async def work_out_par(day: _dt.date, send: Send) -> None:
             within = min(in_hand / DECISIONS_PER_HAND, 0.95)
             done = min(0.99, (step.hands + within) / step.hands_total)
             par = step.par or par
-    except BaseException:
-        send(ParWorked(day, None))      # stopped: no longer under way
-        raise
+    finally:
+        if par is None:
+            send(ParWorked(day, None))  # stopped (an error): no longer under way
     assert par is not None
     send(ParDone(day, par.total))
 

@@ -8,12 +8,21 @@ Pure Python, no ``js``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence, Sized
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .viewer import ViewerModel
+
+class _Model(Protocol):
+    """What :meth:`ViewerState.for_model` reads of a ``ViewerModel`` (:mod:`.viewer`)."""
+
+    @property
+    def hands(self) -> Sequence[_Hand]: ...
+
+
+class _Hand(Protocol):
+    @property
+    def tricks(self) -> Sized: ...
 
 __all__ = ["ViewerState", "INTENTS", "viewer_intent"]
 
@@ -33,7 +42,7 @@ class ViewerState:
     """The reader chose "Show the result anyway" at the spoiler guard."""
 
     @classmethod
-    def for_model(cls, model: ViewerModel) -> ViewerState:
+    def for_model(cls, model: _Model) -> ViewerState:
         return cls(tuple(len(h.tricks) for h in model.hands))
 
 
