@@ -25,8 +25,9 @@ The state is one tree under the controller, mutated in place (not yet frozen rec
   ``Session.dialogs`` is the one stack of dialogs over the table.
 * :attr:`Controller.ui` (:class:`~sheepshead.ui.table.render.UiState`): what only the
   interface remembers (cards chosen, the table's own dialog, the hint, busy…) and, for the
-  drawing, a few of the session's facts copied in (the date, the statistics, the game
-  waiting, the challenge, the practice offer).
+  menu, three of the session's facts copied in (the date, the statistics, the game
+  waiting); the challenge and the practice offer are computed for each drawing
+  (:class:`~sheepshead.ui.table.render.Facts`).
 * the controller itself: the animation loop's bookkeeping (:mod:`.turns`), what was drawn
   last, the dialog on screen as drawn (:attr:`Controller.shown`: what Escape closes) and
   the picture kept.
@@ -93,7 +94,7 @@ from ..storage.saves import MemoryStorage, Storage
 from ..storage.settings import SPEEDS
 from ..table import render as render_module
 from ..table.animation import diff
-from ..table.render import UiState, render
+from ..table.render import Facts, UiState, render
 from ..table.table import Table
 from ..viewer import state as viewer_state
 from ..viewer.state import ViewerState
@@ -636,10 +637,11 @@ class Controller(Turns):
         self.session.collect_notices()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
-        ui.offer_tutorial = s.first_visit
-        ui.challenge = None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number)
+        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number),
+                      offer_tutorial=s.first_visit)
         html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
-                      caption="Paused: this game went on in another tab." if stale else caption)
+                      caption="Paused: this game went on in another tab." if stale else caption,
+                      facts=facts)
         stack = s.dialogs(ui)
         over = stack[-1] if stack else None       # the top of the one stack, else the table's
         if over is not None:

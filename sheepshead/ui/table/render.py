@@ -38,7 +38,7 @@ from .table import Table, TableView
 if TYPE_CHECKING:                   # the review loads when first opened
     from ..help.review import HandReview
 
-__all__ = ["UiState", "INTENTS", "ui_intent", "render"]
+__all__ = ["UiState", "Facts", "INTENTS", "ui_intent", "render"]
 
 
 @dataclass
@@ -82,11 +82,6 @@ class UiState:
     hint_warned: str | None = None      # the seed of the Daily whose first Hint was warned
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
-    challenge: tuple[str, int] | None = None
-    """A friend's challenge: their name and total to beat (from ``Friends.challenge``)."""
-    offer_tutorial: bool = False
-    """Offer the practice hand: the page copies :attr:`Session.first_visit
-    <sheepshead.ui.page.session.Session.first_visit>` here before each drawing."""
     busy: bool = False
     """An animation or the computer players' turns are under way (taps do not act)."""
     heard: list[str] = field(default_factory=list)
@@ -190,21 +185,34 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
 
 
 # ------------------------------------------------------------------- render
+@dataclass(frozen=True)
+class Facts:
+    """What the table shows of the page's games beyond the game itself, computed by the page
+    for each drawing from its state (never kept here): a friend's ``challenge`` (their name
+    and the total to beat, from ``Friends.challenge``) and whether to ``offer_tutorial``
+    (the practice hand, on a first visit)."""
+
+    challenge: tuple[str, int] | None = None
+    offer_tutorial: bool = False
+
+
 def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
-           fresh: str = "", busy: bool = False, caption: str = "") -> dict[str, str]:
+           fresh: str = "", busy: bool = False, caption: str = "",
+           facts: Facts = Facts()) -> dict[str, str]:
     """HTML for every region. ``shown`` overrides the trick in the middle (the animation
     queue's current frame); ``fresh`` is a CSS class for its newest card (``enter-3``,
     ``collect-2``); ``busy`` means an animation is running (no decision buttons);
-    ``caption`` replaces the status line (what just happened)."""
+    ``caption`` replaces the status line (what just happened); ``facts`` what it shows of
+    the page's games."""
     v = tv.seat
     four = tv.settings.four_colour
-    out = {"info": _info(tv, ui.challenge)}
+    out = {"info": _info(tv, facts.challenge)}
     for seat in range(1, 5):            # seats a smaller table does not have stay empty
         out[f"seat-{seat}"] = _seat(tv, seat, busy) if seat < v.players else ""
     out["chips"] = _chips(tv)
     out["center"] = center_html(tv, ui.review, ui.selected, shown, fresh, four)
     out["status"] = escape(caption) if caption else _status(tv, ui, busy)
-    out["tip"] = _tip(tv, ui)
+    out["tip"] = _tip(tv, facts.offer_tutorial)
     out["actions"] = "" if busy else _actions(tv, ui)
     out["mine"] = _mine(tv, ui, busy)
     out["hand"] = _hand(tv, ui, four, busy)
@@ -383,7 +391,7 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
     return text
 
 
-def _tip(tv: TableView, ui: UiState) -> str:
+def _tip(tv: TableView, offer: bool) -> str:
     """The practice hand's tip for this moment, or the first visit's offer of it."""
     if tv.tutorial:
         t = tip(tv.seat)
@@ -395,7 +403,7 @@ def _tip(tv: TableView, ui: UiState) -> str:
                         title="Skip the practice hand: play today's Daily"))
         return (f'<div class="tip-box" role="note" aria-label="Tip">{skip}<strong>'
                 f'{escape(t.title)}</strong> {escape(t.text)}</div>')
-    if ui.offer_tutorial:
+    if offer:
         no = _button("×", "small close", data_ui="tutorial-no", aria_label="No thanks",
                      title="No thanks")
         return ('<div class="tip-box offer" role="note"><span>New to Sheepshead?</span>'
