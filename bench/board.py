@@ -31,7 +31,7 @@ import sheepshead.ui.friends.friends as friends_module
 from sheepshead.board import BoardEntry, board_fragment, board_of
 from sheepshead.deals import daily_seed
 from sheepshead.results import result_fragment
-from sheepshead.ui.events import HashChange, Progress, Spawn, Start, Tap
+from sheepshead.ui.events import Event, HashChange, Spawn, Start, Tap
 from sheepshead.ui.page.controller import Controller
 from sheepshead.ui.storage.saves import MemoryStorage
 from sheepshead.ui.storage.settings import Settings
@@ -94,9 +94,9 @@ def bench_page(entries: int) -> None:
     c.handle(Tap(ui="board-reveal"))
     job = next(e for e in effects if isinstance(e, Spawn))
 
-    def redraw() -> None:
-        c.handle(Progress())
-    coroutine = job.job(redraw)
+    def send(event: Event) -> None:
+        c.handle(event)
+    coroutine = job.job(send)
     assert isinstance(coroutine, Coroutine)
     steps, longest = 0, 0.0
     while True:

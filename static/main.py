@@ -2,7 +2,7 @@
 
 It keeps no state: :class:`sheepshead.ui.page.controller.Controller` decides everything.  What the
 browser reports (a tap, a control changed, a key, a hash change, another tab's ``storage``
-event, a timer, a background job's progress) becomes an event for :meth:`Controller.handle`;
+event, a timer, what a background job found) becomes an event for :meth:`Controller.handle`;
 the effects it returns (:mod:`sheepshead.ui.events`) are carried out here: a :class:`Draw`
 patches the regions that changed with ``sheepsheadMorph`` (``static/morph.js``: the focus
 and an open dialog survive), a :class:`Wait` is a timer, a :class:`Spawn` a background task.
@@ -34,7 +34,6 @@ from sheepshead.ui.events import (
     Key,
     Look,
     Notice,
-    Progress,
     SetHash,
     Share,
     Spawn,
@@ -104,7 +103,7 @@ class Page:
                     el.focus()
                     return
         elif isinstance(effect, Spawn):
-            self.spawn(effect.job(lambda: self.send(Progress())))
+            self.spawn(effect.job(self.send))
         elif isinstance(effect, Share):
             self.spawn(share(effect.line, lambda text, quiet=False: self.send(Notice(text, quiet))))
         elif isinstance(effect, SetHash):

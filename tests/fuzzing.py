@@ -337,7 +337,7 @@ def check_link_in_the_page(text: str) -> None:
     with within(SECONDS, "session"):
         s = Session(MemoryStorage(), lambda: dt.datetime(2026, 12, 1, 9, 0))
         s.start(text if text.startswith("#") else "#" + text)
-        drained(s.friends.reading())                # a board link's results, read as the
+        drained(s.friends.reading(s.friends.board_read))  # type: ignore[arg-type]                # a board link's results, read as the
         if s.friends.open is not None:              # page's background job reads them
             s.friends.rows(s.friends.open)
     assert s.table is not None

@@ -50,7 +50,7 @@ from sheepshead.ui.backup.backup import (
 )
 from sheepshead.ui.backup.slicedjson import SCAN_TOKENS, TOKEN
 from sheepshead.ui.daily.daily import DailyResults, daily_game
-from sheepshead.ui.events import BackupFile, Change, Download, Draw, Progress, Share, Spawn, Start, Tap
+from sheepshead.ui.events import BackupFile, Change, Download, Draw, Share, Spawn, Start, Tap
 from sheepshead.ui.page.controller import Controller
 from sheepshead.ui.page.session import Session
 from sheepshead.ui.storage.saves import GAME_KEY, RESULTS_KEY, GameSave, MemoryStorage, SaveStore, daily_key
@@ -225,9 +225,9 @@ def test_storage_refusing_writes_nothing_half_and_says_so():
     s.start("")
     s.moving.offer = (backup, "file")
     here.refuse = True
-    s.moving.answer("import-yes")
+    s.moving.import_offer(s, replacing=False)
     assert any(n.startswith("Nothing was imported: The Daily results could not be saved: "
-                            "storage refused") for n in s.notices)
+                            "storage refused") for n, _ in s.notices)
     assert RESULTS_KEY not in here.items
 
 
@@ -245,8 +245,8 @@ def test_a_full_storage_makes_room_by_dropping_the_tables_picture_as_a_save_does
     s.start("")
     here.items[PICTURE_KEY] = "picture"
     s.moving.offer = (export(browser(2, new_game=None)), "file")
-    s.moving.answer("import-yes")
-    assert "Imported 2 Daily results." in s.notices
+    s.moving.import_offer(s, replacing=False)
+    assert "Imported 2 Daily results." in s.take_notices()
     assert PICTURE_KEY not in here.items and len(DailyResults(here).book().results) == 2
 
 
@@ -313,7 +313,7 @@ def test_a_tampered_result_or_game_is_skipped_and_counted_never_imported():
     s = Session(MemoryStorage(), lambda: NOW)
     s.start("")
     s.moving.offer = (backup, "file")
-    asked = s.moving.overlay()[1]
+    asked = s.moving.overlay(s)[1]
     assert ("Daily results: none new, 3 refused (3 that could not be read or do not add up)."
             in asked)
     assert "2 games could not be read and will be skipped." in asked    # not "2 entries"
@@ -386,7 +386,7 @@ def test_the_menu_exports_a_file_and_a_link_and_the_link_asks_before_importing()
     assert RESULTS_KEY not in fresh.items                     # nothing before the answer
     assert new.session.overlay(new.ui)[0] == "import"
     new.handle(Tap(ui="import-yes"))
-    assert "Imported 2 Daily results and 2 games." in new.ui.notices
+    assert "Imported 2 Daily results and 2 games." in new.notices
     assert len(DailyResults(fresh).book().results) == 2
     assert new.session.hash() == "#daily=2026-12-02"          # its Daily, as it was
     assert new.session.table.game.to_json() == SaveStore(old).peek(daily_key(TODAY)).game
@@ -396,18 +396,15 @@ def test_the_menu_exports_a_file_and_a_link_and_the_link_asks_before_importing()
     read(other, BackupFile("b.json", file.text, len(file.text)))
     assert other.session.moving.offer is not None
     other.handle(Tap(ui="import-no"))
-    assert other.session.moving.offer is None and other.ui.notices == []
+    assert other.session.moving.offer is None and other.notices == []
 
 
 def read(c: Controller, event) -> list:
     """``c.handle(event)``, then the backup it opened read to the end, as the binding runs
-    the job (driven by hand), with a :class:`Progress` for each time it asked."""
+    the job (driven by hand), each event it sends handed to the controller."""
     out = c.handle(event)
-    for spawn in (e for e in out if isinstance(e, Spawn) and e.job == c.session.moving.read):
-        asked: list[int] = []
-        drive(spawn.job(lambda: asked.append(1)))
-        for _ in asked:
-            out += c.handle(Progress())
+    for spawn in [e for e in out if isinstance(e, Spawn)]:
+        drive(spawn.job(lambda found: out.extend(c.handle(found))))
     return out
 
 
@@ -431,15 +428,15 @@ def test_a_backup_is_read_a_step_at_a_time_and_a_cancel_stops_it():
     c = Controller(MemoryStorage(), lambda: NOW)
     c.handle(Start(""))
     out = c.handle(BackupFile("b.json", text, len(text)))
-    assert [e.job for e in out if isinstance(e, Spawn)] == [c.session.moving.read]
+    assert len([e for e in out if isinstance(e, Spawn)]) == 1     # the reading
     kind, html = c.session.overlay(c.ui)
     assert kind == "import" and "Reading the backup" in html and 'data-ui="import-no"' in html
     assert c.session.moving.offer is None              # asked only once it is all checked
     c.handle(Tap(ui="import-no"))                       # Cancel while it is read
     for spawn in (e for e in out if isinstance(e, Spawn)):
-        drive(spawn.job(lambda: None))
+        drive(spawn.job(c.handle))
     assert c.session.moving.offer is None and c.session.overlay(c.ui) is None
-    assert c.ui.notices == []
+    assert c.notices == []
 
     read(c, BackupFile("b.json", text, len(text)))      # read to the end: the question
     assert c.session.moving.offer is not None
@@ -451,13 +448,13 @@ def test_a_bad_file_or_link_is_one_notice_and_nothing_changes():
     read(c, Start("#backup=1.AAAA"))
     assert c.session.moving.offer is None
     assert any(n.startswith("This backup link cannot be read: cut short")
-               for n in c.ui.notices)
+               for n in c.notices)
     c.handle(BackupFile("photo.jpg", None, 9_000_000))
     read(c, BackupFile("notes.txt", "hello", 5))
     assert "“photo.jpg” is too big to be a backup (9,000,000 bytes). Nothing was imported." \
-        in c.ui.notices
+        in c.notices
     assert any(n.startswith("“notes.txt” cannot be imported: backup: not JSON")
-               for n in c.ui.notices)
+               for n in c.notices)
 
 
 def test_import_and_replace_puts_the_backups_game_on_the_table_when_it_was_there():
@@ -470,7 +467,7 @@ def test_import_and_replace_puts_the_backups_game_on_the_table_when_it_was_there
     html = c.session.overlay(c.ui)[1]
     assert "Your New Game here would be replaced" in html and 'data-ui="import-replace"' in html
     c.handle(Tap(ui="import-replace"))
-    assert "Imported 1 game." in c.ui.notices
+    assert "Imported 1 game." in c.notices
     assert c.session.table.game.to_json() == theirs.games[GAME_KEY].game
     assert c.session.moving.offer is None
 
@@ -492,7 +489,7 @@ def test_an_import_that_lengthens_the_streak_keeps_a_picture_that_says_so():
                                 hints=False, now=NOW)
     c.session.moving.offer = (export(theirs), "file")
     c.handle(Tap(ui="import-yes"))
-    assert "Imported 1 Daily result." in c.ui.notices
+    assert "Imported 1 Daily result." in c.notices
     assert streak() == 2                              # yesterday came in: two days running
 
 

@@ -28,11 +28,11 @@ from sheepshead.ui.events import (
     Change,
     Draw,
     HashChange,
-    Progress,
     Share,
     Spawn,
     Start,
     Tap,
+    Tick,
     Wait,
 )
 from sheepshead.ui.friends.boards import BOARDS_KEY, MAX_BOARDS, Boards, Row, board_rows
@@ -202,7 +202,7 @@ def page(storage: MemoryStorage | None = None, fragment: str = "") -> Controller
 def run(c: Controller, effects) -> list:
     """``effects`` and those that follow: timers fired, and the board's background job
     (reading a board link, checking rows) run to its end as the page runs it, then the
-    page's redraw (:class:`Progress`)."""
+    events it sends handed to the controller."""
     seen = list(effects)
     for _ in range(100):
         waits = [e for e in effects if isinstance(e, Wait)]
@@ -211,8 +211,8 @@ def run(c: Controller, effects) -> list:
         if waits:
             effects = c.handle(waits[0].then)
         elif jobs:
-            drive(jobs[0].job(lambda: None))
-            effects = c.handle(Progress())
+            effects = []
+            drive(jobs[0].job(lambda found: effects.extend(c.handle(found))))
         else:
             return seen
         seen += effects
@@ -305,7 +305,7 @@ def test_a_tampered_board_link_is_refused_once_and_kept_nowhere():
     tampered = fragment.replace(actions, bad_link.split("result=1.")[1].split("&")[0])
     storage = MemoryStorage()
     c = page(storage, tampered)
-    notices = [n for n in c.ui.notices if n.startswith("Refused")] or [
+    notices = [n for n in c.notices if n.startswith("Refused")] or [
         n for n in c.session.take_notices() if n.startswith("Refused")]
     assert len(notices) == 1 and "\n" not in notices[0]
     assert BOARDS_KEY not in storage.items or "result" not in storage.items[BOARDS_KEY]
@@ -413,7 +413,7 @@ def test_a_big_board_link_is_read_a_replay_a_step_copies_once(monkeypatch):
     assert friends.open == f"#game={GAME_ID}" and friends.incoming
     calls = counting(monkeypatch, friends_module)
     steps, longest = 0, 0
-    reading = friends.reading()
+    reading = friends.reading(friends.board_read)
     while True:
         before = len(calls)
         try:
@@ -437,7 +437,7 @@ def test_rows_not_checked_rank_nowhere_share_nowhere_and_never_fill_the_board():
     c = page(storage)
     friends = c.session.friends
     c.handle(HashChange(fragment))
-    drained(friends.reading())                  # read, then closed before any moves check
+    drained(friends.reading(friends.board_read))                  # read, then closed before any moves check
     tap(c, "board-close")
     game = f"#game={GAME_ID}"
     assert len(friends.boards.board(game).rows) == 50
@@ -456,7 +456,7 @@ def test_rows_not_checked_rank_nowhere_share_nowhere_and_never_fill_the_board():
     friends.checking = False
     real = link_of(SEED, "Ann", False)
     assert friends.seen(*checked(real)) == "added"
-    run(c, c.handle(Progress()))                # the background job: every row checked
+    run(c, c.handle(Tick(NOW.date().isoformat())))  # a redraw: every row checked
     rows = friends.rows(game)
     assert [(r.name, r.place) for r in rows] == [("Ann", 1)]
     assert [r.link for r in friends.boards.board(game).rows] == [real]

@@ -33,7 +33,6 @@ from sheepshead.ui.events import (
     Event,
     HashChange,
     Key,
-    Progress,
     Share,
     Spawn,
     Start,
@@ -77,9 +76,9 @@ class Tour:
             if waits:
                 effects = self.c.handle(waits[0].then)
             elif jobs:
+                effects = []
                 for job in jobs:
-                    drive(job.job(lambda: None))
-                effects = self.c.handle(Progress())
+                    drive(job.job(lambda found: effects.extend(self.c.handle(found))))
             else:
                 return seen
             seen += effects

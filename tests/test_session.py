@@ -19,6 +19,7 @@ from sheepshead.deals import daily_seed
 from sheepshead.game import Game
 from sheepshead.results import parse_result, result_fragment
 from sheepshead.ui.daily.daily import DailyResults, Outcome, outcome_line
+from sheepshead.ui.events import MovesChecked, ParDone, ParWorked
 from sheepshead.ui.page.session import STALE_NOTICE, STORAGE_NOTICE, Session
 from sheepshead.ui.storage.saves import GAME_KEY, GameSave, MemoryStorage, daily_key
 from sheepshead.ui.storage.settings import Settings
@@ -256,12 +257,14 @@ def test_the_computer_moves_are_checked_in_steps():
         t.act(t.seat_view().legal[0]) if t.human_turn else t.step()
     good = result_fragment(t.game)
     s = session(fragment=good)
-    redraws: list[int] = []
-    drive(s.check_moves(s.link, lambda: redraws.append(1)))
-    assert s.link.moves_checked is True and redraws
+    sent: list[MovesChecked] = []
+    drive(s.moves_job(s.link)(sent.append))       # the job changes nothing: it sends
+    assert s.link.moves_checked is None and len(sent) == 1 and sent[0].ok is True
+    s.moves_checked(sent[0])
+    assert s.link.moves_checked is True
     # The same game claimed against the Easy players: scores check, moves differ.
     s = session(fragment=good + "&level=easy")
-    drive(s.check_moves(s.link, lambda: None))
+    drive(s.moves_job(s.link)(s.moves_checked))
     assert s.link.moves_checked is False and "this version's easy player" in s.link.difference
 
 
@@ -277,10 +280,15 @@ def test_the_par_is_worked_out_in_steps_and_kept(hands, monkeypatch):
     assert s.par_wanted() == TODAY
     seen: list[float] = []
 
-    def redraw():
-        if TODAY in s.par_progress:
+    def send(event):
+        if isinstance(event, ParWorked):
+            s.par_worked(event)
             seen.append(s.par_progress[TODAY])
-    drive(s.work_out_par(TODAY, redraw))
+        else:
+            assert isinstance(event, ParDone) and event.day == TODAY
+            s.par_done(event)
+    drive(s.par_job(TODAY)(send))
+    assert TODAY not in s.par_progress
     assert seen == sorted(seen) and all(0 <= p < 1 for p in seen)
     par = DailyResults(storage).book().result(TODAY).par
     assert par is not None and s.par_wanted() is None

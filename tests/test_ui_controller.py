@@ -24,7 +24,7 @@ from sheepshead.ui.events import (
     Key,
     Look,
     Notice,
-    Progress,
+    ParWorked,
     SetHash,
     Share,
     Spawn,
@@ -36,10 +36,13 @@ from sheepshead.ui.events import (
     Wait,
 )
 from sheepshead.ui.page.controller import BASE_MS, BURY_BUTTON, THINK_S, YOUR_TURN, Controller
+from sheepshead.ui.page.session import NoticeLine
 from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage
 
 NOW = dt.datetime(2026, 12, 1, 16, 48)
 GAME = "#game=00000000000000ab"
+REDRAW = ParWorked(dt.date(2000, 1, 1), None)
+"""A background job's report that changes nothing: the page redraws (unless busy)."""
 
 
 def controller(storage=None, clock=None, motion=True) -> Controller:
@@ -75,14 +78,10 @@ def settle(c: Controller, effects) -> list:
 def background(c: Controller, effects) -> list:
     """Run the background jobs among ``effects`` to their end, as the binding does (driven
     by hand: they only await ``asyncio.sleep(0)``, and Pyodide under Node.js has no
-    ``asyncio.run``), and hand the controller a :class:`Progress` for each time a job asked;
-    the effects of those."""
+    ``asyncio.run``), handing the controller each event a job sends; the effects of those."""
     seen: list = []
     for spawn in of(effects, Spawn):
-        asked: list[int] = []
-        drive(spawn.job(lambda: asked.append(1)))
-        for _ in asked:
-            seen += c.handle(Progress())
+        drive(spawn.job(lambda found: seen.extend(c.handle(found))))
     return seen
 
 
@@ -122,7 +121,7 @@ def test_a_whole_hand_by_taps():
         if c.table.human_turn:                     # the keyboard's focus, if it was lost
             assert effects[-1] == Focus(YOUR_TURN, if_lost=True)
     assert taps >= 6
-    last = c.handle(Progress())
+    last = c.handle(REDRAW)
     assert marks(last)["phase"] == "over"
     # The summary is the dialog now; the next hand is a tap away and starts the table again.
     assert c.panel == "summary"
@@ -213,7 +212,7 @@ def test_a_draw_sends_only_what_changed_and_a_dialog_takes_the_focus():
     assert 'id="panel-notices"' in regions["panel"]
     assert Focus(("#panel h2",)) in effects
     assert marks(effects)["panel"] == "1"
-    assert c.handle(Tick("2026-12-01")) and not dict(of(c.handle(Progress()), Draw)[0].regions)
+    assert c.handle(Tick("2026-12-01")) and not dict(of(c.handle(REDRAW), Draw)[0].regions)
     effects = c.handle(Key("Escape"))
     assert dict(of(effects, Draw)[0].regions)["panel"] == "" and Focus(("#panel h2",)) not in effects
     assert c.handle(Tick("2026-12-01")) == []      # no dialog open: nothing to draw
@@ -293,14 +292,14 @@ def test_one_notices_list_for_the_session_and_the_page():
     effects = settle(c, c.handle(Start("#daily=2030-01-01")))   # a future Daily: today's
     notice = dict(of(effects, Draw)[0].regions)["notice"]
     assert "not keeping the game" in notice and "2030" not in c.table.seed
-    assert c.session.notices is c.ui.notices and len(c.ui.notices) == 2
+    assert len(c.notices) == 2 and [n.quiet for n in c.session.notices] == [True, False]
     attrs = {(s, n): v for s, n, v in of(effects, Draw)[0].attrs}
     assert attrs[("#notice", "class")] == "notice shown"    # not all of them quiet
     c.handle(Tap(ui="dismiss"))
-    assert c.ui.notices == [] and c.session.notices is c.ui.notices
+    assert c.notices == [] and c.session.notices == []
     settle(c, c.handle(Tap(ui="tutorial")))                 # another table, the same list
     c.handle(Notice("Copied.", quiet=True))
-    assert c.session.notices is c.ui.notices == ["Copied."]
+    assert c.session.notices == [NoticeLine("Copied.", quiet=True)]
 
 
 def test_the_menu_always_offers_the_way_back_to_a_new_game_in_progress():
@@ -390,7 +389,7 @@ def test_a_finished_daily_spawns_its_par_unless_the_page_says_par_off():
                        par=par)
         spawned[par] = len(of(c.handle(Start("#daily=2026-12-01")), Spawn))
     assert spawned[True] >= 1 and spawned[False] == 0  # the par's job (asked per draw; it
-                                                       # runs once: work_out_par returns if under way)
+                                                       # runs once: par_wanted is None once under way)
 
 
 def test_a_hint_is_thought_out_in_the_background_and_shown_only_where_it_was_asked():
@@ -446,7 +445,6 @@ def test_a_word_explained_stays_with_its_dialog_not_the_next_game_or_link():
 
     c = start()
     word, other = next(iter(GLOSSARY.values())), "Something else happened."
-    c.ui.notices[:] = [word, other]
+    c.session.notices[:] = [NoticeLine(word, quiet=True), NoticeLine(other)]
     c.handle(Tap(ui="daily"))
-    assert word not in c.ui.notices and other in c.ui.notices
-    assert c.ui.notices is c.session.notices              # still the one list
+    assert word not in c.notices and other in c.notices

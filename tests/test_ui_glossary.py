@@ -64,16 +64,16 @@ def test_the_first_schneider_is_explained_once_in_a_quiet_notice():
         seen += _settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
     summary = c.table.view().summary
     assert summary is not None and "schneider" in summary.outcome
-    assert "schneider" in c.session.settings.glossed and line in c.ui.notices
-    assert any(line in n for n in _drawn_notices(seen)) and c.quiet >= {line}
+    assert "schneider" in c.session.settings.glossed and line in c.notices
+    assert any(line in n for n in _drawn_notices(seen)) and (line, True) in c.session.notices
     assert '"schneider"' in (storage.get("sheepshead.settings") or "")
     c.handle(Tap(ui="dismiss"))
     effects = c.handle(Tap(ui="scores")) + c.handle(Tap(ui="summary"))   # drawn again
-    assert not any(line in n for n in _drawn_notices(effects)) and line not in c.ui.notices
+    assert not any(line in n for n in _drawn_notices(effects)) and line not in c.notices
     reopened = Controller(storage, lambda: dt.datetime(2026, 12, 1, 9), clock=lambda: 0.0,
                           motion=lambda: False, href=lambda: "https://example.org/")
     effects = _settle(reopened, reopened.handle(Start("#game=0000000000000010")))
-    assert reopened.table.hand.is_over and line not in reopened.ui.notices   # kept: once ever
+    assert reopened.table.hand.is_over and line not in reopened.notices   # kept: once ever
 
 
 def test_a_word_explained_leaves_with_its_hand():
@@ -87,8 +87,8 @@ def test_a_word_explained_leaves_with_its_hand():
     line = GLOSSARY["schneider"]
     while not c.table.hand.is_over:
         _settle(c, c.handle(Tap(act=str(c.table.seat_view().legal[0]))))
-    assert line in c.ui.notices                 # shown with the hand's summary
+    assert line in c.notices                 # shown with the hand's summary
     effects = _settle(c, c.handle(Tap(ui="next")))
     assert c.table.game.hand_number == 2
-    assert line not in c.ui.notices
+    assert line not in c.notices
     assert not any(line in n for n in _drawn_notices(effects))

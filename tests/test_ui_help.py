@@ -20,8 +20,9 @@ from sheepshead.buryinfo import call_leaves
 from sheepshead.errors import IllegalActionError
 from sheepshead.position import Phase
 from sheepshead.trickinfo import winning_now
-from sheepshead.ui.help.review import HandReview, run_review
+from sheepshead.ui.help.review import HandReview
 from sheepshead.ui.help.tutorial import PRACTICE_SEED
+from sheepshead.ui.page.jobs import review_hand, reviewed
 from sheepshead.ui.page.session import TUTORIAL_HASH, Session
 from sheepshead.ui.storage.saves import GAME_KEY, MemoryStorage, daily_key
 from sheepshead.ui.storage.settings import Settings
@@ -323,11 +324,14 @@ def test_the_review_runs_a_step_at_a_time_and_ends_with_a_total():
     t = Table("game:0000000000000007")
     finish_hand(t)
     review = HandReview(t.game.hand_number)
-    redraws = []
-    steps = drive(run_review(review, t.hand, 0, t.review_seeds(), lambda: redraws.append(1),
-                             turn_every=0.0))
+    sent = []
+    steps = drive(review_hand(None, review.hand_number, t.hand, t.review_seeds(), sent.append,
+                              turn_every=0.0))
+    assert not review.steps and sent and sent[-1].done   # the job changes nothing: it sends
+    for event in sent:
+        reviewed(event, review, None)
     assert steps >= 8 * len(review.steps)        # it gave way after every slice of a search
-    assert review.done and redraws
+    assert review.done
     assert review.total == len(review.steps) and len(review.lines) == len(review.steps)
     assert review.progress.startswith(("Total cost", "You played", "You had no choice"))
     ui = UiState(panel="hand-review", hand_review=review)

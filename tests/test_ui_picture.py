@@ -164,14 +164,14 @@ def test_a_picture_never_costs_a_save_its_room_nor_adds_a_notice():
     c, _ = started(tight)
     assert PICTURE_KEY not in tight.items
     settle(c, c.handle(Tap(act="pass")))
-    assert c.ui.notices == [] and GAME_KEY in tight.items
+    assert c.notices == [] and GAME_KEY in tight.items
     # A picture already there gives way when a save needs its room.
     roomy = Full(10 * (save + pic))
     c, _ = started(roomy)
     assert PICTURE_KEY in roomy.items
     roomy.room = sum(len(v) for v in roomy.items.values())    # a longer save needs its room
     settle(c, c.handle(Tap(act="pass")))
-    assert c.ui.notices == []
+    assert c.notices == []
     assert read_save(roomy.items[GAME_KEY]).load_game().to_json() == c.table.game.to_json()
 
 

@@ -26,7 +26,6 @@ from sheepshead.ui.viewer.viewer import (
     CHECKED,
     CHECKING,
     DIFFERENT,
-    PAGE_INTENTS,
     ViewerModel,
     ViewerState,
     bad_link_text,
@@ -394,7 +393,7 @@ def test_intents_valid_malformed_and_out_of_range() -> None:
            "viewer-hand:99999999999999999999", "viewer-trick:1", "viewer-trick:1:0",
            "viewer-trick:1:7", "viewer-trick:0:1", "viewer-trick:11:1", "viewer-trick:1:1:1",
            "viewer-trick::", "viewer-trick:a:b", "viewer-hands:1", "viewer-reveal:1",
-           "VIEWER-HAND:1", "viewer-hand:3 ", "close", "select:QC", *PAGE_INTENTS,
+           "VIEWER-HAND:1", "viewer-hand:3 ", "close", "select:QC", "viewer-close", "viewer-play",
            None, 5, b"viewer-hand:1"]
     for intent in bad:
         assert viewer_intent(state, intent) is False, intent   # type: ignore[arg-type]

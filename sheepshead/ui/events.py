@@ -4,17 +4,29 @@
 Pure Python, no ``js``.  The binding (``static/main.py``) makes an event of each thing the
 browser reports and carries out each effect: :class:`Draw` patches regions of the page,
 :class:`Wait` sets a timer that sends its :class:`Timer` back, :class:`Spawn` runs a
-background job whose progress comes back as :class:`Progress`.
+background job, which changes nothing itself: it sends what it found as events carrying the
+data (:class:`ParWorked`, :class:`ParDone`, :class:`MovesChecked`, :class:`HintFound`,
+:class:`Reviewed`, :class:`BoardRead`, :class:`RowChecked`, :class:`BackupRead`), and the
+controller applies them in :meth:`~sheepshead.ui.page.controller.Controller.handle` like
+any other event.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["Event", "Effect", "Start", "Tap", "Change", "Key", "Timer", "Progress", "Tick",
-           "HashChange", "StorageChange", "Notice", "Failed", "BackupFile", "Draw", "Wait",
-           "Announce", "Focus", "Spawn", "Share", "SetHash", "Look", "Download"]
+if TYPE_CHECKING:
+    from ..bots.advice import Hint, ReviewStep
+    from ..results import ResultCheck, ResultLink
+
+__all__ = ["Event", "Effect", "Start", "Tap", "Change", "Key", "Timer", "Tick",
+           "HashChange", "StorageChange", "Notice", "Failed", "BackupFile", "ParWorked",
+           "ParDone", "MovesChecked", "HintFound", "Reviewed", "BoardRead", "RowChecked",
+           "BackupRead", "Found", "Send", "Draw", "Wait", "Announce", "Focus", "Spawn",
+           "Share", "SetHash", "Look", "Download"]
 
 
 # ------------------------------------------------------------------ events
@@ -60,12 +72,6 @@ class Timer:
 
 
 @dataclass(frozen=True)
-class Progress:
-    """A background job (par, link check, hand review, a hint) moved on: draw unless busy
-    (a hint thought out is shown then)."""
-
-
-@dataclass(frozen=True)
 class Tick:
     """Every :data:`TICK_S`: today's date (ISO)."""
 
@@ -108,8 +114,105 @@ class BackupFile:
     size: int
 
 
-Event = Start | Tap | Change | Key | Timer | Progress | Tick | HashChange | StorageChange \
-    | Notice | Failed | BackupFile
+# ------------------------------------------------- what background jobs found
+@dataclass(frozen=True)
+class ParWorked:
+    """How far the par of ``day`` has got (0 to 1); ``done`` None: the job stopped (failed)."""
+
+    day: _dt.date
+    done: float | None
+
+
+@dataclass(frozen=True)
+class ParDone:
+    """The par of ``day`` worked out: ``total``, to keep in the results book."""
+
+    day: _dt.date
+    total: int
+
+
+@dataclass(frozen=True)
+class MovesChecked:
+    """The computer-move check of the result link ``link`` ended: ``ok`` whether every
+    computer move is this version's players', else the ``difference`` first found."""
+
+    link: ResultLink
+    ok: bool | None
+    difference: str | None
+
+
+@dataclass(frozen=True)
+class HintFound:
+    """The hint thought out for the game ``seed`` after ``at`` actions."""
+
+    seed: str
+    at: int
+    hint: Hint
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A hand's review as far as it has got: the review of hand ``hand`` (of the game
+    ``game``'s review, None: the hand on the table's), its ``steps`` so far, how many there
+    are (``total``), and whether it is ``done``; ``of`` how many hands the game's review
+    has (with ``game``)."""
+
+    game: tuple[str, bool] | None
+    hand: int
+    steps: tuple[ReviewStep, ...]
+    total: int | None
+    done: bool
+    of: int = 0
+
+
+@dataclass(frozen=True)
+class BoardRead:
+    """A board link of ``game`` read: its results checked (link, scores, hints said) and
+    the lines refusing the others."""
+
+    game: str
+    checked: tuple[tuple[ResultLink, ResultCheck, bool | None], ...]
+    refused: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RowChecked:
+    """One row of the board of ``game`` checked (``link``): its ``scores`` (a check, or the
+    reason it is refused), or, with ``scores`` None, its computer moves (``moves``: whether
+    they are this version's players', else ``why`` not); ``last``: the job is over, nothing
+    checked."""
+
+    game: str
+    link: str
+    scores: ResultCheck | str | None = None
+    moves: bool | None = None
+    why: str = ""
+    last: bool = False
+    draw: bool = True
+    """Draw the board now (the job draws at most four times a second)."""
+
+
+@dataclass(frozen=True)
+class BackupRead:
+    """The backup being read (``reading``, which names it) has replayed ``checked`` (done, of
+    how many) Daily results; then, once read, the ``backup`` to offer or the ``refusal``."""
+
+    reading: object
+    checked: tuple[int, int] = (0, 0)
+    backup: object = None
+    """The :class:`~sheepshead.ui.backup.backup.Backup` read (typed loosely: the events sit
+    below the packages)."""
+    refusal: str | None = None
+
+
+Found = ParWorked | ParDone | MovesChecked | HintFound | Reviewed | BoardRead | RowChecked \
+    | BackupRead
+"""What a background job sends back."""
+
+Event = Start | Tap | Change | Key | Timer | Tick | HashChange | StorageChange \
+    | Notice | Failed | BackupFile | Found
+Send = Callable[[Event], None]
+"""How a background job hands what it found to the page (the binding's ``send``)."""
 
 
 # ----------------------------------------------------------------- effects
@@ -150,10 +253,10 @@ class Focus:
 
 @dataclass(frozen=True)
 class Spawn:
-    """Run a background job: ``job(progress)`` is awaited; it calls ``progress()`` to have
-    the binding send :class:`Progress`."""
+    """Run a background job: ``job(send)`` is awaited; it changes nothing itself and hands
+    what it finds to ``send`` as events (:data:`Found`)."""
 
-    job: Callable[[Callable[[], None]], Awaitable[None]]
+    job: Callable[[Send], Awaitable[None]]
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ are read as outside text, and never applied silently: a dialog says what the bac
 and asks first (:meth:`Moving.overlay`).  Importing merges (:func:`.backup.import_backup`)
 and one line says what came in.
 
-Intents (``data-ui``): ``backup-file``, ``backup-link`` (the menu); ``import-yes``,
-``import-replace``, ``import-no`` (the dialog).
+Intents (``data-ui``, :data:`INTENTS`): ``backup-file``, ``backup-link`` (the menu);
+``import-yes``, ``import-replace``, ``import-no`` (the dialog).
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ import datetime as _dt
 from collections.abc import Awaitable, Callable, Container, Generator
 from dataclasses import replace
 from html import escape
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ...errors import SheepsheadError
 from ..daily.daily import DailyResults
-from ..events import BackupFile, Download, Share
+from ..events import BackupFile, BackupRead, Download, Send, Share
 from ..look.markup import button
 from ..storage.jsontext import MAX_BACKUP_CHARS
 from ..storage.saves import GAME_KEY, SaveError, SaveStore, date_of_key
@@ -32,13 +32,12 @@ from ..storage.settings import Settings
 if TYPE_CHECKING:                   # the format loads with the first export or import
     from .backup import Backup, Reading
 
-__all__ = ["Moving", "MOVING_INTENTS"]
-
-MOVING_INTENTS = ("backup-file", "backup-link", "import-yes", "import-replace", "import-no")
+__all__ = ["Moving", "Owner", "INTENTS"]
 
 
-class _Session(Protocol):
-    """What a :class:`Moving` uses of its :class:`~sheepshead.ui.page.session.Session`."""
+class Owner(Protocol):
+    """What a :class:`Moving` reads and changes of the page's state (the
+    :class:`~sheepshead.ui.page.session.Session`, given to each call)."""
 
     results: DailyResults
     store: SaveStore
@@ -58,10 +57,11 @@ class _Session(Protocol):
 
 
 class Moving:
-    """Export and import of one tab (see the module docstring)."""
+    """Export and import of one tab (see the module docstring): what it holds is its own
+    (a backup read or offered); the session it reads and changes is given to each call
+    that needs it, never kept."""
 
-    def __init__(self, session: _Session) -> None:
-        self.s = session
+    def __init__(self) -> None:
         self.offer: tuple[Backup, str] | None = None
         """A backup read and waiting for the player's answer, and where it came from."""
         self.reading: tuple[Reading, str, Callable[[SheepsheadError], str]] | None = None
@@ -72,28 +72,27 @@ class Moving:
         """Daily results replayed so far, of how many (while :attr:`reading`)."""
 
     # ---------------------------------------------------------------- out
-    def backup(self) -> Backup:
+    def backup(self, s: Owner) -> Backup:
         from .backup import make_backup
-        s = self.s
         return make_backup(s.results, s.store, s.settings, s.today)
 
-    def export_file(self) -> Download:
+    def export_file(self, s: Owner) -> Download:
         """The backup file to download, with one line saying what it holds."""
         from .backup import file_name
-        backup = self.backup()
-        self.s.notice(f"Downloading {file_name(self.s.today)}: {backup.holds()}. "
+        backup = self.backup(s)
+        s.notice(f"Downloading {file_name(s.today)}: {backup.holds()}. "
                       f"Import it in the other browser.")
-        return Download(file_name(self.s.today), backup.to_text())
+        return Download(file_name(s.today), backup.to_text())
 
-    def export_link(self, href: str) -> Share | None:
+    def export_link(self, s: Owner, href: str) -> Share | None:
         """The backup as a link to share (results only, or the latest, when all does not
         fit; the text says so)."""
         from .backup import backup_link
-        backup = self.backup()
+        backup = self.backup(s)
         try:
             link, carried = backup_link(backup, href)
         except SheepsheadError as e:
-            self.s.notice(f"No link: {e}.")
+            s.notice(f"No link: {e}.")
             return None
         head = f"Sheepshead backup: {carried.holds()}"
         if carried.partial:
@@ -102,7 +101,7 @@ class Moving:
         return Share(f"{head}. Open this link in the other browser:\n{link}")
 
     # ----------------------------------------------------------------- in
-    def open_link(self, fragment: str) -> None:
+    def open_link(self, s: Owner, fragment: str) -> None:
         """A ``#backup=`` link: read it (:meth:`read`) and ask, or say in one line why it is
         refused."""
         def refused(e: SheepsheadError) -> str:
@@ -111,23 +110,23 @@ class Moving:
 
         def steps() -> Reading:
             from .backup import read_link_steps
-            return read_link_steps(fragment, today=self.s.today,
-                                   here=self.s.results.book().results)
+            return read_link_steps(fragment, today=s.today,
+                                   here=s.results.book().results)
         self._begin(_later(steps), "link", refused)
 
-    def open_file(self, event: BackupFile) -> None:
+    def open_file(self, s: Owner, event: BackupFile) -> None:
         """A file chosen for Import: read it (:meth:`read`) and ask (one line when
         refused)."""
         name, text = event.name[:60], event.text
         if text is None or event.size > MAX_BACKUP_CHARS:
-            self.s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
+            s.notice(f"“{name}” is too big to be a backup ({event.size:,} bytes). "
                           f"Nothing was imported.")
             return
 
         def steps() -> Reading:
             from .backup import read_backup_steps
-            return read_backup_steps(text, today=self.s.today,
-                                     here=self.s.results.book().results)
+            return read_backup_steps(text, today=s.today,
+                                     here=s.results.book().results)
         self._begin(_later(steps), "file", lambda e: f"“{name}” cannot be imported: {e}.")
 
     def _begin(self, steps: Reading, source: str,
@@ -135,56 +134,76 @@ class Moving:
         self.offer, self.checked = None, (0, 0)
         self.reading = (steps, source, refused)
 
-    def job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+    def job(self) -> Callable[[Send], Awaitable[None]] | None:
         """The background job that reads the backup opened last, once (None: none to start)."""
         if self.reading is None or self.reading is self.started:
             return None
-        self.started = self.reading
-        return self.read
+        self.started = reading = self.reading
+        return lambda send: self.read(reading, send)
 
-    async def read(self, progress: Callable[[], None]) -> None:
-        """Read the backup opened last a step at a time (every Daily result new here is
-        replayed with its computer players' every decision: seconds a result, more on a
-        phone), the page's turn between steps and the count redrawn by ``progress``
-        (:func:`.pacing.paced`); then ask, or say why it is refused.  A backup cancelled or
+    async def read(self, reading: tuple[Reading, str, Callable[[SheepsheadError], str]],
+                   send: Send) -> None:
+        """Read ``reading`` a step at a time (every Daily result new here is replayed with its
+        computer players' every decision: seconds a result, more on a phone), the page's
+        turn between steps and the count sent at most four times a second
+        (:func:`.pacing.paced`); then the backup to offer, or the line saying why it is
+        refused (:class:`BackupRead`, applied by :meth:`backup_read`).  A backup cancelled or
         replaced meanwhile is dropped."""
         from ..pacing import SLICE_S, paced
-        reading = self.reading
-        if reading is None:
-            return
         steps, source, refused = reading
         found: list[Backup] = []
+        checked = (0, 0)
 
         def run() -> Generator[tuple[int, int] | None, None, None]:
             found.append((yield from steps))
+
+        def shown() -> None:
+            send(BackupRead(reading, checked))
         await asyncio.sleep(0)          # the page's turn first (see _later)
         try:
-            async for seen in paced(run(), progress, turn_every=SLICE_S):
+            async for seen in paced(run(), shown, turn_every=SLICE_S):
                 if self.reading is not reading:
                     return                          # cancelled, or another one opened
                 if seen is not None:
-                    self.checked = seen
+                    checked = seen
         except SheepsheadError as e:
-            if self.reading is reading:
-                self.reading = None
-                self.s.notice(refused(e))
-                progress()
+            send(BackupRead(reading, checked, refusal=refused(e)))
             return
-        if self.reading is reading:
-            self.reading, self.offer = None, (found[0], source)
-            progress()
+        send(BackupRead(reading, checked, backup=found[0]))
 
-    def answer(self, intent: str) -> None:
-        """The dialog's answer: import (keeping or replacing the games here), or not (which
-        also stops a backup still being read)."""
-        offer, self.offer = self.offer, None
-        if intent == "import-no":
+    def backup_read(self, s: Owner, event: BackupRead) -> None:
+        """How far the backup being read has got, then the backup read: offered (the dialog
+        asks), or refused in one line (:class:`BackupRead`).  One no longer being read is
+        dropped."""
+        reading = self.reading
+        if reading is None or event.reading is not reading:
+            return
+        self.checked = event.checked
+        if event.refusal is not None:
             self.reading = None
-        if offer is None or intent == "import-no":
+            s.notice(event.refusal)
+        elif event.backup is not None:
+            self.reading, self.offer = None, (cast("Backup", event.backup), reading[1])
+
+    def _export_file(self, s: Owner, href: str) -> Download:
+        return self.export_file(s)
+
+    def _import_yes(self, s: Owner, href: str) -> None:
+        self.import_offer(s, replacing=False)
+
+    def _import_replace(self, s: Owner, href: str) -> None:
+        self.import_offer(s, replacing=True)
+
+    def _import_no(self, s: Owner, href: str) -> None:
+        """Not imported (which also stops a backup still being read)."""
+        self.offer = self.reading = None
+
+    def import_offer(self, s: Owner, replacing: bool) -> None:
+        """The dialog's answer: import, keeping or ``replacing`` the games here."""
+        offer, self.offer = self.offer, None
+        if offer is None:
             return
         from .backup import import_backup, merged_settings
-        s = self.s
-        replacing = intent == "import-replace"
         try:
             done = import_backup(offer[0], s.results, s.store, today=s.today,
                                  replace_games=replacing)     # full? the picture gives way
@@ -200,7 +219,7 @@ class Moving:
             s.reload()                              # the game on the table came in
 
     # ------------------------------------------------------------- screen
-    def overlay(self) -> tuple[str, str] | None:
+    def overlay(self, s: Owner) -> tuple[str, str] | None:
         """The question before an import, or what is being read (None: neither)."""
         if self.reading is not None:
             done, of = self.checked
@@ -216,13 +235,13 @@ class Moving:
         made = f" (made {backup.made.isoformat()})" if backup.made else ""
         lines = [f"This {source}{made} holds {backup.holds()}."]
         if backup.daily_results:
-            lines.append(_results_line(backup, self.s.results.book().results))
+            lines.append(_results_line(backup, s.results.book().results))
         if backup.partial:
             lines.append("It is only part of a backup: the file holds everything.")
         games = backup.skipped - backup.tally.unreadable
         if games:
             lines.append(f"{count(games, 'game')} could not be read and will be skipped.")
-        way = in_the_way(backup, self.s.store)
+        way = in_the_way(backup, s.store)
         if way:
             lines.append(f"{_names(way)} here would be replaced by the backup's: keep "
                          f"{'it' if len(way) == 1 else 'them'}, or replace.")
@@ -278,3 +297,14 @@ def _names(keys: tuple[str, ...]) -> str:
     names = ["Your New Game" if k == GAME_KEY else f"Your Daily of {date_of_key(k)}"
              for k in keys]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+INTENTS: dict[str, Callable[[Moving, Owner, str], Download | Share | None]] = {
+    "backup-file": Moving._export_file, "backup-link": Moving.export_link,
+    "import-yes": Moving._import_yes, "import-replace": Moving._import_replace,
+    "import-no": Moving._import_no,
+}
+"""The backup's ``data-ui`` taps, each to its handler: given the session (the state it
+reads and changes) and the page's address; what the
+page is to do (a download, a share), if anything.  The page's one table of intents takes
+them from here."""

@@ -7,9 +7,9 @@ Pure Python (no ``js``).  A :class:`Friends` belongs to a
 finish (:meth:`Friends.record_mine`); a board link (``#daily=…&board=1.…``, see
 ``docs/results.md``) opens here (:meth:`Friends.open_link`): the board shows at once and its
 results are read in the background, each checked alone, once; a refused one is named once
-and kept nowhere.  :meth:`Friends.intent` answers the board's buttons and returns the text to
-share, if any; :meth:`Friends.check_rows` is the background job: it reads the board links
-opened, then checks the open board's rows (their scores once a tab, then each friend's
+and kept nowhere.  :data:`INTENTS` answers the board's buttons (each handler returns the
+text to share, if any); :meth:`Friends.check_rows` is the background job: it reads the board
+links opened, then checks the open board's rows (their scores once a tab, then each friend's
 computer moves, as the viewer does), sliced so that the page keeps answering.  A row still
 being checked is shown "checking…" and is in no share (:meth:`Friends.shared_rows`).
 """
@@ -38,9 +38,9 @@ from ...results import (
 )
 from ...rules import Rules
 from ..daily.daily import DailyResults
+from ..events import BoardRead, RowChecked, Send
 from ..look.wording import HUMAN, rules_phrases, signed
 from ..pacing import REDRAW_EVERY_S, finished
-from ..storage.saves import SaveStore
 from ..storage.settings import Settings
 from ..table.table import Table
 from .boards import Boards, Kept, Row, board_rows, game_key
@@ -55,27 +55,19 @@ from .boardview import (
 )
 
 
-class _Session(Protocol):
-    """What a :class:`Friends` uses of its :class:`~sheepshead.ui.page.session.Session`."""
+class Owner(Protocol):
+    """What the boards' taps read and change of the page's state (the
+    :class:`~sheepshead.ui.page.session.Session`, given to each call, never kept)."""
 
     table: Table | None
     link: Any
-    settings: Settings
-    results: DailyResults
-    store: SaveStore
 
     @property
     def today(self) -> _dt.date: ...
 
-    def notice(self, text: str) -> None: ...
-
     def hash(self) -> str: ...
 
     def go(self, fragment: str) -> None: ...
-
-    def open_daily(self, requested: _dt.date) -> None: ...
-
-    def open_default(self) -> None: ...
 
     def save_settings(self) -> None: ...
 
@@ -86,23 +78,25 @@ class _Session(Protocol):
     def new_game(self, rules: Rules | None = None, *, seed: str | None = None,
                  level: str | None = None, confirmed: bool = False) -> bool: ...
 
-__all__ = ["Friends", "SHARES", "FRIENDS_INTENTS"]
+__all__ = ["Friends", "Owner", "SHARES", "INTENTS"]
 
 SHARES = ("share-result", "board-text", "board-share", "challenge")
 """The intents that share a result under your name (the name is asked before the first;
 the menu's quick Share of the game on the table does not ask)."""
-FRIENDS_INTENTS = ("board", "board-link", "board-row", "board-open", "board-text",
-                   "board-share", "board-play", "board-replace", "board-reveal", "board-close",
-                   "challenge", "name-go", "name-cancel")
 MAX_REFUSED_SHOWN = 3
 
 
 class Friends:
     """The boards of one tab (see the module docstring)."""
 
-    def __init__(self, session: _Session) -> None:
-        self.s = session
-        self.boards = Boards(session.store.storage, lambda: session.today)
+    def __init__(self, boards: Boards, results: DailyResults, settings: Settings) -> None:
+        self.boards = boards
+        self.results = results
+        """The Daily results book (your locked result is your row on a Daily's board)."""
+        self.settings = settings
+        """The tab's one settings object (your name), changed in place, never replaced."""
+        self._notices: list[str] = []
+        """Lines for the page's notices, until :meth:`take_notices`."""
         self.open: str | None = None
         """The game whose board is on screen."""
         self.revealed: set[str] = set()
@@ -122,6 +116,14 @@ class Friends:
         self.incoming: list[tuple[str, tuple[tuple[int, BoardEntry], ...]]] = []
         """Board links opened and not read yet: their game, their distinct entries (each
         with its place in the link, 1-based)."""
+
+    def notice(self, text: str) -> None:
+        self._notices.append(text)
+
+    def take_notices(self) -> list[str]:
+        """The lines said since the last call (the session collects them before a draw)."""
+        out, self._notices = self._notices, []
+        return out
 
     # ------------------------------------------------------------ results in
     def seen(self, link: ResultLink, check: ResultCheck, hints: bool | None = None,
@@ -143,44 +145,45 @@ class Friends:
 
     def _not_kept(self, game: str, what: str, by: str | None) -> None:
         if what == "kept":
-            self.s.notice(f"Your board of the {board_title(game)} keeps {by}'s first "
+            self.notice(f"Your board of the {board_title(game)} keeps {by}'s first "
                           f"result; open the board to use this one instead.")
         else:
-            self.s.notice(f"The board of the {board_title(game)} is full; a result is not "
+            self.notice(f"The board of the {board_title(game)} is full; a result is not "
                           f"kept.")
 
-    def open_link(self, text: str) -> None:
+    def open_link(self, text: str) -> bool:
         """A board link: show its game's board at once (behind the spoiler guard for a game
         not played here) and read its results in the background (:meth:`check_rows`), each
-        checked alone: the good ones kept, the refused ones named once."""
+        checked alone: the good ones kept, the refused ones named once.  False: it cannot
+        be read (said in one line; the session opens today's Daily)."""
         try:
             entries = parse_board(text)
             game = board_game(text)
         except SheepsheadError as e:
-            self.s.notice(f"This board link cannot be read: {e}. Here is today's Daily.")
-            self.s.open_daily(self.s.today)
-            return
+            self.notice(f"This board link cannot be read: {e}. Here is today's Daily.")
+            return False
         fresh: dict[str, tuple[int, BoardEntry]] = {}
         for i, entry in enumerate(entries, 1):      # the same result twice: read once
             fresh.setdefault(link_key(entry.link), (i, entry))
         self.incoming.append((game, tuple(fresh.values())))
-        if self.s.table is None:
-            self.s.open_default()
-        self.s.link = None
         self.open = game
+        return True
 
-    def reading(self) -> Generator[None, None, None]:
-        """Read the board links opened and not read yet, a step at a time
-        (:meth:`check_rows` runs it sliced; tests drain it)."""
-        while self.incoming:
-            game, entries = self.incoming.pop(0)
-            yield from self._read_incoming(game, entries)
+    def reading(self, send: Send) -> Generator[None, None, None]:
+        """Read the board links opened and not read yet, a step at a time, each handed to
+        ``send`` once read (:class:`BoardRead`; :meth:`check_rows` runs it sliced; tests
+        drain it)."""
+        read = 0
+        while len(self.incoming) > read:
+            game, entries = self.incoming[read]
+            send((yield from self._read_incoming(game, entries)))   # applied: taken off
+            if self.incoming[read:read + 1] == [(game, entries)]:
+                read += 1               # not applied (a send that keeps nothing): the next
 
     def _read_incoming(self, game: str, entries: tuple[tuple[int, BoardEntry], ...]
-                       ) -> Generator[None, None, None]:
+                       ) -> Generator[None, None, BoardRead]:
         """Read a board link's results (each with its place in the link) a step at a time:
-        each result's replay and its scores' check are a step each; the board is written
-        once at the end."""
+        each result's replay and its scores' check are a step each."""
         refused: list[str] = []
         checked: list[tuple[ResultLink, ResultCheck, bool | None]] = []
         for i, entry in entries:
@@ -196,11 +199,21 @@ class Friends:
             if game_key(link) != game:
                 refused.append(f"result {i}: not a result of this board's game")
                 continue
-            self.checks[check.link] = check
             checked.append((link, check, True if link.hints else entry.hints))
+        return BoardRead(game, tuple(checked), tuple(refused))
+
+    def board_read(self, event: BoardRead) -> None:
+        """A board link read (:class:`BoardRead`): its results go on the board (written
+        once), the refused ones named (a few lines at most)."""
+        game = event.game
+        at = next((i for i, (g, _) in enumerate(self.incoming) if g == game), None)
+        if at is not None:
+            del self.incoming[at]
+        for _, check, _ in event.checked:
+            self.checks[check.link] = check
         own = self.own(game)
         mine = None if own is None else actions_of(own.link)
-        theirs = [c for c in checked if actions_of(c[1].link) != mine]   # yours sent back
+        theirs = [c for c in event.checked if actions_of(c[1].link) != mine]   # yours sent back
         done = self.boards.add_many(theirs)
         for (link, check, _), what in zip(theirs, done, strict=True):
             if what == "kept":
@@ -209,14 +222,14 @@ class Friends:
                      if w in ("kept", "full")), None)
         if said is not None:                        # one line, not one a result
             self._not_kept(game, *said)
-        for line in refused[:MAX_REFUSED_SHOWN]:
-            self.s.notice(f"Refused on this board link, and not kept: {line}")
-        if len(refused) > MAX_REFUSED_SHOWN:
-            self.s.notice(f"… and {len(refused) - MAX_REFUSED_SHOWN} more refused.")
+        for line in event.refused[:MAX_REFUSED_SHOWN]:
+            self.notice(f"Refused on this board link, and not kept: {line}")
+        if len(event.refused) > MAX_REFUSED_SHOWN:
+            self.notice(f"… and {len(event.refused) - MAX_REFUSED_SHOWN} more refused.")
 
-    def record_mine(self, table: Table) -> None:
-        """A New Game you finished: your result goes on its board (the first one stays)."""
-        game = self.s.hash()
+    def record_mine(self, table: Table, game: str) -> None:
+        """A New Game you finished (``game`` its link): your result goes on its board (the
+        first one stays)."""
         if table.game.is_over and is_new_game_link(game) and self.boards.board(game).mine \
                 is None:
             level = None if table.level == NEW_GAME_LEVEL else table.level
@@ -231,7 +244,7 @@ class Friends:
                 return None
             if day is None:
                 return None
-            result = self.s.results.book().result(day)
+            result = self.results.book().result(day)
             return None if result is None else Kept(result.fragment, result.hints, True)
         return self.boards.board(game).mine
 
@@ -247,7 +260,7 @@ class Friends:
         """The board's rows as shown: a row not checked yet in this tab is "checking" (the
         background job checks it: :meth:`check_rows`); one that failed is left out (the job
         said so once)."""
-        name = self.s.settings.name or "You"
+        name = self.settings.name or "You"
         own = self.own(game)
         if own is not None and own.link not in self.checks:     # yours: one replay, now
             try:
@@ -312,11 +325,11 @@ class Friends:
                                    others=others, offer=offer, played=played, daily=daily)
 
     def name_question(self) -> str | None:
-        return name_html(self.s.settings.name) if self.asking is not None else None
+        return name_html(self.settings.name) if self.asking is not None else None
 
     def ask_name(self, intent: str) -> bool:
         """Before the first share with no name set: ask (True: asked, share later)."""
-        settings = self.s.settings
+        settings = self.settings
         if settings.name or settings.name_asked or intent not in SHARES:
             return False
         self.asking = intent
@@ -333,60 +346,85 @@ class Friends:
         return ", ".join(rules_phrases(rules))
 
     # --------------------------------------------------------------- intents
-    def intent(self, intent: str, href: str) -> str | None:
-        """Answer a board button; the text to share, if any."""
-        name, _, arg = intent.partition(":")
-        s = self.s
-        if name == "board":             # the menu: today's; board:table: the game's
-            t = s.table
-            on_table = arg == "table" and t is not None and not t.tutorial
-            self.open = s.hash() if on_table else daily_link(s.today)
-        elif name == "board-link" and s.link is not None:
+    def _board(self, s: Owner, arg: str, href: str) -> None:
+        """``board``: the menu's, today's; ``board:table``: the game's on the table."""
+        t = s.table
+        on_table = arg == "table" and t is not None and not t.tutorial
+        self.open = s.hash() if on_table else daily_link(s.today)
+
+    def _board_link(self, s: Owner, arg: str, href: str) -> None:
+        """The board of the result link on screen (which closes)."""
+        if s.link is not None:
             self.open, s.link = game_key(s.link.link), None
-        elif name == "board-open" and self.open is not None and arg.isdigit():
+
+    def _board_open(self, s: Owner, arg: str, href: str) -> None:
+        """``board-open:N``: another game's board, the Nth in the list."""
+        if self.open is not None and arg.isdigit():
             games = [g for g in self.boards.games() if g != self.open]
             if int(arg) < len(games):
                 self.open = games[int(arg)]
-        elif name == "board-row" and self.open is not None and arg.isdigit():
+
+    def _board_row(self, s: Owner, arg: str, href: str) -> None:
+        """``board-row:N``: the Nth row's result link opened."""
+        if self.open is not None and arg.isdigit():
             rows = self.rows(self.open)
             if int(arg) < len(rows):
                 s.go(rows[int(arg)].link)
-        elif name == "board-close":
-            self.open = None
-        elif name == "board-reveal" and self.open is not None:
+
+    def _board_close(self, s: Owner, arg: str, href: str) -> None:
+        self.open = None
+
+    def _board_reveal(self, s: Owner, arg: str, href: str) -> None:
+        if self.open is not None:
             self.revealed.add(self.open)
-        elif name == "board-play" and self.open is not None:
-            self._play(self.open)
-        elif name == "board-replace" and self.offer is not None:
+
+    def _board_play(self, s: Owner, arg: str, href: str) -> None:
+        if self.open is not None:
+            self._play(s, self.open)
+
+    def _board_replace(self, s: Owner, arg: str, href: str) -> None:
+        """The friend's other result instead of the one the board keeps."""
+        if self.offer is not None:
             game, link, check = self.offer
             self.offer = None
             self.boards.add(link, check, replace_named=True)
-        elif name == "name-go":
-            asked, self.asking = self.asking, None
-            s.settings.name_asked = True
-            s.save_settings()
-            return None if asked is None else self.share(asked, href)
-        elif name == "name-cancel":                    # nothing shared, asked again next time
-            self.asking = None
-        elif name in ("board-text", "board-share", "challenge"):
-            return self.share(name, href)
-        return None
 
-    def _play(self, game: str) -> None:
+    def _name_go(self, s: Owner, arg: str, href: str) -> str | None:
+        """The name question answered (the name is a setting): the share asked goes on."""
+        asked, self.asking = self.asking, None
+        self.settings.name_asked = True
+        s.save_settings()
+        return None if asked is None else self.share(s, asked, href)
+
+    def _name_cancel(self, s: Owner, arg: str, href: str) -> None:
+        self.asking = None              # nothing shared, asked again next time
+
+    def _board_text(self, s: Owner, arg: str, href: str) -> str | None:
+        return self.share(s, "board-text", href)
+
+    def _board_share(self, s: Owner, arg: str, href: str) -> str | None:
+        return self.share(s, "board-share", href)
+
+    def _challenge_share(self, s: Owner, arg: str, href: str) -> str | None:
+        return self.share(s, "challenge", href)
+
+    def _play(self, s: Owner, game: str) -> None:
         self.open = None
         if is_daily_link(game):
-            self.s.go(game)
+            s.go(game)
             return
         links = list(_links(self, game))
         if not links:
             return
         link = parse_result(links[0])
-        self.s.new_game(link.rules, seed=link.seed, level=link.checked_level)
+        s.new_game(link.rules, seed=link.seed, level=link.checked_level)
 
-    def share(self, what: str, href: str) -> str | None:
+    def share(self, s: Owner, what: str, href: str) -> str | None:
         """The text of a share: ``share`` and ``share-result`` (the session's), the board
-        as text or as a link, or a challenge."""
-        s = self.s
+        as text or as a link, or a challenge; None: nothing to share, or the name is asked
+        first (:meth:`ask_name`)."""
+        if self.ask_name(what):
+            return None
         base = page_base(href)
         if what == "share":
             return s.share_line(href)
@@ -396,8 +434,8 @@ class Friends:
             t = s.table
             if t is None or not t.game.is_over or t.tutorial:
                 return None
-            self.record_mine(t)
             game = s.hash()
+            self.record_mine(t, game)
         else:
             game = self.open or ""
         rows = self.shared_rows(game) if game else ()
@@ -419,7 +457,7 @@ class Friends:
         if not row.mine:
             return row.link
         link = parse_result(row.link)
-        name = self.s.settings.name or None
+        name = self.settings.name or None
         return ResultLink(link.seed, link.rules, link.hands, link.deals, name,
                           link.level, link.hints or bool(row.hints)).fragment()
 
@@ -434,73 +472,85 @@ class Friends:
         self.checking = True
         return True
 
-    async def check_rows(self, redraw: Callable[[], None]) -> None:
+    async def check_rows(self, send: Send) -> None:
         """The background job: read the board links opened (:meth:`open_link`), then check
         the open board's rows one at a time: first the scores of every row not checked in
         this tab (a replay each), then the computer moves of each friend's row, a decision
         at a time.  One sliced computation (:func:`~sheepshead.ui.pacing.finished`: the
-        page's turn every few milliseconds, whatever the rows cost), the board redrawn at
-        most four times a second; a row that fails is taken off with one line.  The moves'
-        check gives up when the board is closed (the rest wait for the next time)."""
+        page's turn every few milliseconds, whatever the rows cost); each row's outcome is
+        handed to ``send`` (:class:`RowChecked`, applied by :meth:`row_checked`), the board
+        redrawn at most four times a second; a row that fails is taken off with one line.
+        The moves' check gives up when the board is closed (the rest wait for the next
+        time)."""
         try:
-            await finished(self._work(redraw))
+            await finished(self._work(send))
         finally:
-            self.checking = False
-            redraw()
+            send(RowChecked("", "", last=True))
 
-    def _work(self, redraw: Callable[[], None],
-              clock: Callable[[], float] = time.monotonic) -> Generator[None, None, None]:
+    def _work(self, send: Send, clock: Callable[[], float] = time.monotonic
+              ) -> Generator[None, None, None]:
         """:meth:`check_rows`'s work, a step at a time."""
         shown = clock()
-
-        def progress() -> None:
-            nonlocal shown
-            if clock() - shown >= REDRAW_EVERY_S:
-                shown = clock()
-                redraw()
-        if self.incoming:
-            yield from self.reading()
-            redraw()
+        yield from self.reading(send)
         while self.open is not None:
             game = self.open
             todo = self._unchecked(game)
             if not todo:
                 break
-            yield from self._check_row(game, todo[0])
+            found = yield from self._check_row(game, todo[0])
+            if found is None:
+                continue                # the board was closed meanwhile
+            draw = clock() - shown >= REDRAW_EVERY_S
+            if draw:
+                shown = clock()
+            send(replace(found, draw=draw))
             yield
-            progress()
 
-    def _check_row(self, game: str, link: str) -> Generator[None, None, None]:
-        """One row's check: its scores (when not cached), else its computer moves."""
+    def _check_row(self, game: str, link: str) -> Generator[None, None, RowChecked | None]:
+        """One row's check: its scores (when not cached), else its computer moves (None:
+        the board was closed meanwhile)."""
         if link not in self.checks:
             try:
-                self.checks[link] = check_result(parse_result(link), computer_moves=False)
+                return RowChecked(game, link, check_result(parse_result(link),
+                                                           computer_moves=False))
             except SheepsheadError as e:
-                self.checks[link] = str(e)
-                if any(k.link == link for k in self.boards.board(game).rows):
-                    self.refused(game, link, str(e))
-                else:
-                    self.s.notice(f"Your result on the board of the {board_title(game)} "
-                                  f"cannot be read any more ({e}); it is left out.")
-            return
-        self.tried.add(link)
+                return RowChecked(game, link, str(e))
         result = None
         try:
             for step in check_steps(parse_result(link)):
                 if self.open != game:
-                    self.tried.discard(link)
-                    return
+                    return None
                 result = step or result
                 yield
         except SheepsheadError as e:
-            self.refused(game, link, str(e))
-            return
+            return RowChecked(game, link, moves=False, why=str(e))
         if result is not None and result.computer_moves_match:
-            self.passed.add(link)
-            self.boards.checked(game, link)
+            return RowChecked(game, link, moves=True)
+        why = result.first_difference if result is not None else "not checked"
+        return RowChecked(game, link, moves=False, why=f"the computer moves differ ({why})")
+
+    def row_checked(self, event: RowChecked) -> None:
+        """A row checked (:class:`RowChecked`): its scores kept for this tab, or it is
+        marked checked, or taken off with one line; the job's last: none runs now."""
+        game, link = event.game, event.link
+        if event.last:
+            self.checking = False
+        elif event.scores is not None:
+            self.checks[link] = event.scores
+            if not isinstance(event.scores, str):
+                return
+            if any(k.link == link for k in self.boards.board(game).rows):
+                self.refused(game, link, event.scores)
+            else:
+                self.notice(f"Your result on the board of the {board_title(game)} "
+                              f"cannot be read any more ({event.scores}); it is left out.")
         else:
-            why = result.first_difference if result is not None else "not checked"
-            self.refused(game, link, f"the computer moves differ ({why})")
+            self.tried.add(link)
+            if event.moves:
+                self.passed.add(link)
+                self.boards.checked(game, link)
+            else:
+                self.refused(game, link, event.why)
 
     def _unchecked(self, game: str) -> list[str]:
         """The rows of ``game`` whose scores are not checked in this tab, then the friends'
@@ -528,7 +578,7 @@ class Friends:
     def refused(self, game: str, link: str, reason: str) -> None:
         self.boards.remove(game, link)
         self.checks.pop(link, None)
-        self.s.notice(f"Refused and taken off the board of the {board_title(game)}: {reason}.")
+        self.notice(f"Refused and taken off the board of the {board_title(game)}: {reason}.")
 
 
 
@@ -536,3 +586,17 @@ def _links(friends: Friends, game: str) -> list[str]:
     board = friends.boards.board(game)
     return [k.link for k in ([board.mine] if board.mine else []) + list(board.rows)]
 
+
+INTENTS: dict[str, Callable[[Friends, Owner, str, str], str | None]] = {
+    "board": Friends._board, "board-link": Friends._board_link,
+    "board-open": Friends._board_open, "board-row": Friends._board_row,
+    "board-close": Friends._board_close, "board-reveal": Friends._board_reveal,
+    "board-play": Friends._board_play, "board-replace": Friends._board_replace,
+    "name-go": Friends._name_go, "name-cancel": Friends._name_cancel,
+    "board-text": Friends._board_text, "board-share": Friends._board_share,
+    "challenge": Friends._challenge_share,
+}
+"""The boards' ``data-ui`` taps, each to its handler: given the friends, the session (the
+state the tap reads and changes), the part after the ``:`` and the page's address; the text
+to share, if any.  The page's one table of intents
+takes them from here."""

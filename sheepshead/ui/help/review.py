@@ -1,25 +1,23 @@
 """The review of a finished hand: your decisions in order, each with the Expert's estimate of
 your choice and of its own, and what yours cost (:func:`~sheepshead.bots.advice.review_steps`).
 
-Pure Python (``asyncio`` only, no ``js``).  :func:`run_review` steps the review one decision
-at a time (:func:`~sheepshead.ui.pacing.paced`), so the page keeps drawing, animating and
-answering taps while it runs: the review never blocks the next hand.  It reviews the
-hand it was given (a finished :class:`~sheepshead.state.HandState`, which nothing changes
-any more), whatever the table does meanwhile.
+Pure Python, no ``js``.  These are the reviews as shown; the page's background job
+(:func:`~sheepshead.ui.page.jobs.review_hand`) works one out a decision at a time, so the
+page keeps drawing, animating and answering taps while it runs (the review never blocks
+the next hand), and sends it as it goes; the controller applies it here
+(:func:`~sheepshead.ui.page.jobs.reviewed`).  It reviews the hand it was given (a finished
+:class:`~sheepshead.state.HandState`, which nothing changes any more), whatever the table
+does meanwhile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...bots.advice import ReviewStep, review_slices
-from ...game import HUMAN_SEAT
-from ...state import HandState
-from ..pacing import SLICE_S, paced
+from ...bots.advice import ReviewStep
 from .helptext import review_line, review_total, shown_cost
 
-__all__ = ["HandReview", "run_review", "GameReview", "run_game_review"]
+__all__ = ["HandReview", "GameReview"]
 
 
 @dataclass
@@ -45,20 +43,6 @@ class HandReview:
         if self.total is None:
             return "Reviewing your decisions…"
         return f"Reviewing your decisions… {len(self.steps)} of {self.total}"
-
-
-async def run_review(review: HandReview, hand: HandState, seat: int,
-                     seed: Callable[[int], int], redraw: Callable[[], None],
-                     turn_every: float = SLICE_S) -> None:
-    """Review ``seat``'s decisions in ``hand`` into ``review``, a slice of a search at a time
-    (``turn_every`` seconds of work, then the page's turn: no long task), calling ``redraw``
-    at most four times a second and once at the end."""
-    async for step in paced(review_slices(hand, seat, seed=seed), redraw, turn_every=turn_every):
-        if step is not None:                     # None: a slice of a search, the page's turn
-            review.steps.append(step)
-            review.total = step.total
-    review.done = True
-    redraw()
 
 
 @dataclass
@@ -109,23 +93,3 @@ class GameReview:
             return "You played every hand as the Expert would."
         review, step = best
         return f"Your costliest decision, hand {review.hand_number}: {review_line(step)}"
-
-
-async def run_game_review(review: GameReview,
-                          hands: list[tuple[int, HandState, Callable[[int], int]]],
-                          redraw: Callable[[], None], turn_every: float = SLICE_S) -> None:
-    """Review your decisions in each of ``hands`` (hand number, the finished hand, its
-    seeds), one after another, a slice of a search at a time (as :func:`run_review`)."""
-    review.of = len(hands)
-    for number, hand, seeds in hands:
-        one = HandReview(number)
-        async for step in paced(review_slices(hand, HUMAN_SEAT, seed=seeds), lambda: None,
-                                turn_every=turn_every):
-            if step is not None:
-                one.steps.append(step)
-                one.total = step.total
-        one.done = True
-        review.hands.append(one)
-        redraw()
-    review.done = True
-    redraw()

@@ -9,17 +9,38 @@ Nothing here waits: the computer players' turns (thought out a slice at a time),
 and the animation queue are a state machine driven by :class:`Wait` / :class:`Timer`, and a
 new game bumps :attr:`Controller.generation` so that the old one's timers are ignored.
 
-State lives in three places: the games in :class:`~sheepshead.ui.page.session.Session` (which
-saves through the :class:`~sheepshead.ui.storage.saves.Storage` it is given), what only the interface
-remembers in one :class:`~sheepshead.ui.table.render.UiState` (its notices are the page's one
-notices list), and the animation loop's bookkeeping here.
+Every change of the page's state happens inside :meth:`Controller.handle`; a background job
+(:class:`~sheepshead.ui.events.Spawn`) changes nothing itself: it sends what it found as an
+event carrying the data (:data:`~sheepshead.ui.events.Found`), applied here like a tap.
+The state is one tree under the controller, mutated in place (not yet frozen records):
+
+* :attr:`Controller.session` (:class:`~sheepshead.ui.page.session.Session`): the games (the
+  :class:`~sheepshead.ui.table.table.Table` on screen, saved through the
+  :class:`~sheepshead.ui.storage.saves.Storage` it is given), the settings, the question,
+  the result link on screen (``LinkView``: the viewer's ``ViewerState``), the par, the
+  game's review, the page's one list of notices (``NoticeLine``: text and quiet), and its
+  parts :class:`~sheepshead.ui.friends.friends.Friends` (the boards, the name asked) and
+  :class:`~sheepshead.ui.backup.moving.Moving` (a backup read or offered), which keep no
+  reference to it: a tap's handler is given the session it reads and changes.
+  ``Session.dialogs`` is the one stack of dialogs over the table.
+* :attr:`Controller.ui` (:class:`~sheepshead.ui.table.render.UiState`): what only the
+  interface remembers (cards chosen, the table's own dialog, the hint, busy…) and, for the
+  menu, three of the session's facts copied in (the date, the statistics, the game
+  waiting); the challenge and the practice offer are computed for each drawing
+  (:class:`~sheepshead.ui.table.render.Facts`).
+* the controller itself: the animation loop's bookkeeping (:mod:`.turns`), what was drawn
+  last, the dialog on screen as drawn (:attr:`Controller.shown`: what Escape closes) and
+  the picture kept.
+
+Taps go through one table, :attr:`Controller.intents`: the page's own handlers merged with
+each package's ``INTENTS``.
 """
 from __future__ import annotations
 
 import datetime as _dt
 import time
 from collections import deque
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 
 from ...actions import Action
 from ...bots.advice import Hint
@@ -28,21 +49,30 @@ from ...grammar import date_of_seed
 from ...position import Phase
 from ...rules import DEFAULT_RULES
 from ...view import ViewTrick
-from ..backup.moving import MOVING_INTENTS
+from ..backup import moving as moving_module
+from ..backup.moving import Moving, Owner
 from ..events import (
     Announce,
     BackupFile,
+    BoardRead,
     Change,
+    Download,
     Draw,
     Effect,
     Event,
     Failed,
     Focus,
+    Found,
     HashChange,
+    HintFound,
     Key,
     Look,
+    MovesChecked,
     Notice,
-    Progress,
+    ParDone,
+    ParWorked,
+    Reviewed,
+    RowChecked,
     SetHash,
     Share,
     Spawn,
@@ -52,19 +82,23 @@ from ..events import (
     Tick,
     Timer,
 )
-from ..friends.friends import FRIENDS_INTENTS
+from ..friends import friends as friends_module
+from ..friends.friends import Friends
+from ..friends.friends import Owner as FriendsOwner
 from ..help.glossary import GLOSSARY, explain
 from ..help.helptext import HINT_WARNING
 from ..help.hintwords import hint_words
 from ..look.markup import notices_html
-from ..look.wording import HUMAN
-from ..pacing import finished
 from ..storage.picture import PANELS_KEPT, picture_text
 from ..storage.saves import GAME_KEY, MemoryStorage, Storage
 from ..storage.settings import SPEEDS
+from ..table import render as render_module
 from ..table.animation import diff
-from ..table.render import UiState, render, ui_intent
+from ..table.render import Facts, UiState, render
 from ..table.table import Table
+from ..viewer import state as viewer_state
+from ..viewer.state import ViewerState
+from .jobs import review_hand, reviewed, think_hint
 from .keys import key_tap
 from .pagemarks import CHECK_MARKS, body_marks, page_title
 from .session import STALE_NOTICE, LinkView, Session
@@ -83,14 +117,6 @@ SEAT_SELECTORS = tuple(f"#seat-{seat}" for seat in range(1, 5))
 """The other players' seats (hidden where a three- or four-handed table has fewer)."""
 BEHIND_PANEL = ("header.topbar", "#felt", "#status", "#actions", "#mine", "#hand")
 """What a modal dialog makes inert."""
-STORAGE_QUIET = "This browser is not keeping"
-INTERFACE = ("select", "unknown", "illegal", "cancel", "review", "menu", "options", "scores",
-             "summary", "results", "rules", "close")
-"""The ``data-ui`` names that change only what the interface remembers (:func:`ui_intent`)."""
-VIEWER = ("viewer-hand", "viewer-trick", "viewer-hands", "viewer-reveal")
-"""The ``data-ui`` names that move the result viewer (:func:`~sheepshead.ui.viewer.viewer.viewer_intent`)."""
-CLOSES_PANEL = ("daily", "new", "tutorial", "tutorial-no", "resume")
-"""The games opened from a dialog, which closes it first."""
 
 
 # -------------------------------------------------------------- controller
@@ -107,15 +133,12 @@ class Controller(Turns):
                  motion: Callable[[], bool] = lambda: True, href: Callable[[], str] = str,
                  tab: str | None = None, par: bool = True) -> None:
         self.ui = UiState(today=now().date().isoformat())
-        self.session = Session(storage if storage is not None else MemoryStorage(), now, tab,
-                               notices=self.ui.notices)    # one list: the session adds to it
+        self.session = Session(storage if storage is not None else MemoryStorage(), now, tab)
         if storage is None:
             self.session.storage_refused()
         self.clock = clock
         self.motion = motion
         self.href = href
-        self.quiet: set[str] = set()
-        """Notices shown in the quiet colour (the storage line, a share's, a refusal's)."""
         self.generation = 0
         self.queue: deque[Step] = deque()
         self.stage: str | None = None
@@ -126,13 +149,16 @@ class Controller(Turns):
         self.glossed_panel = ""
         """The dialog whose words were last looked up in the glossary."""
         self.kept = ""                    # the table's picture as last kept (_keep)
-        self.panel: str | None = None
-        """The kind of dialog on screen (to focus a dialog's heading when one opens)."""
+        self.shown: tuple[str, str] | None = None
+        """The dialog on screen as last drawn, its kind and the tap that closes it: the top
+        of ``Session.dialogs``, else the table's own (``close``).  Escape taps it; a dialog
+        whose kind differs from the last drawn has just opened (its heading is focused)."""
         self.checking: LinkView | None = None
-        self.hint_found: Hint | None = None
-        """The hint thought out in the background, until :class:`Progress` shows it."""
         self.par = par
         self.out: list[Effect] = []
+        self.rest: tuple[tuple[tuple[str, str, str | None], ...], str, str | None] | None = None
+        """The picture of the table drawn at rest during this event, to keep (:meth:`_keep`)."""
+        self.drew = False
         self.intents = self._intents()
         """The one table of intents: every ``data-ui`` name the page draws, to its handler."""
 
@@ -143,14 +169,21 @@ class Controller(Turns):
         return t
 
     @property
+    def panel(self) -> str | None:
+        """The kind of dialog on screen (:attr:`shown`)."""
+        return self.shown[0] if self.shown is not None else None
+
+    @property
     def busy(self) -> bool:
         return self.ui.busy
 
     # ----------------------------------------------------------- dispatch
     def handle(self, event: Event) -> list[Effect]:
         """The effects of ``event``, in order.  An error is raised as it is (the binding
-        logs it and sends :class:`Failed`)."""
-        self.out = []
+        logs it and sends :class:`Failed`).  The event is applied (drawing as it goes);
+        then, once, the table's picture is kept when it was drawn at rest and the background
+        jobs the state now wants are started (:meth:`_settle`)."""
+        self.out, self.rest, self.drew = [], None, False
         if isinstance(event, Tap):
             if event.act is not None:
                 self._act(event.act)
@@ -159,15 +192,11 @@ class Controller(Turns):
         elif isinstance(event, Timer):
             if event.generation == self.generation and self.busy:
                 self._advance()
-        elif isinstance(event, Progress):
-            found, self.hint_found = self.hint_found, None
-            if found is not None and self.ui.hint_asked and not self.busy:
-                self._show_hint(found)
-            elif not self.busy:
-                self._draw(keep=False)    # a background job's step: no new picture
+        elif isinstance(event, Found):
+            self._found(event)
         elif isinstance(event, Tick):
             self.ui.today = event.today
-            if self.panel is not None and not self.busy:
+            if self.shown is not None and not self.busy:
                 self._draw()
         elif isinstance(event, Change):
             self._change(event)
@@ -188,9 +217,46 @@ class Controller(Turns):
         elif isinstance(event, Start):
             self._start(event)
         elif isinstance(event, BackupFile):
-            self.session.moving.open_file(event)
+            self.session.moving.open_file(self.session, event)
             self._draw()
+        self._settle()
         return self.out
+
+    def _settle(self) -> None:
+        """After an event: keep the picture last drawn at rest, start the background jobs."""
+        if self.rest is not None:
+            self._keep(*self.rest)
+        if self.drew:
+            self._background()
+
+    def _found(self, event: Found) -> None:
+        """What a background job found (:data:`~sheepshead.ui.events.Found`): applied here,
+        then drawn unless an animation runs (no new picture: nothing the table rests on)."""
+        s = self.session
+        if isinstance(event, HintFound):
+            t = s.table
+            if t is not None and (t.seed, t.action_count()) == (event.seed, event.at) \
+                    and self.ui.hint_asked and not self.busy:
+                self._show_hint(event.hint)
+            return
+        if isinstance(event, Reviewed):
+            reviewed(event, self.ui.hand_review, s.game_review)
+        elif isinstance(event, ParWorked):
+            s.par_worked(event)
+        elif isinstance(event, ParDone):
+            s.par_done(event)
+        elif isinstance(event, MovesChecked):
+            s.moves_checked(event)
+        elif isinstance(event, BoardRead):
+            s.friends.board_read(event)
+        elif isinstance(event, RowChecked):
+            s.friends.row_checked(event)
+            if not (event.draw or event.last):
+                return
+        else:
+            s.moving.backup_read(s, event)
+        if not self.busy:
+            self._draw(keep=False)
 
     def _start(self, event: Start) -> None:
         self.session.start(event.fragment)
@@ -208,11 +274,13 @@ class Controller(Turns):
                 self._intent(name)        # only names the table knows: a picture is stored text
 
     # ------------------------------------------------------------ notices
+    @property
+    def notices(self) -> list[str]:
+        """The notices on screen, their text (the one list is the session's)."""
+        return [n.text for n in self.session.notices]
+
     def _notice(self, text: str, quiet: bool = False) -> None:
-        if text not in self.ui.notices:
-            self.ui.notices.append(text)
-        if quiet:
-            self.quiet.add(text)
+        self.session.notice(text, quiet)
 
     def _gloss(self, panel: str) -> None:
         """Explain, once ever, each Sheepshead word that a hand's summary or a game's results
@@ -230,14 +298,11 @@ class Controller(Turns):
         """A word explained belongs to the dialog it came with: off screen once the next
         hand is dealt, a card is played or another game opens (they piled up over hands)."""
         words = set(GLOSSARY.values())
-        self.ui.notices[:] = [n for n in self.ui.notices if n not in words]
-
-    def _take_notices(self) -> None:
-        self.session.collect_notices()
-        self.quiet.update(t for t in self.ui.notices if t.startswith(STORAGE_QUIET))
+        lines = self.session.notices
+        lines[:] = [n for n in lines if n.text not in words]
 
     # -------------------------------------------------------------- taps
-    def _act(self, text: str) -> None:
+    def _act(self, text: str | Action) -> None:
         if self.busy or self.session.stale:
             return                        # taps during an animation never act
         before = self.table.seat_view()
@@ -253,50 +318,56 @@ class Controller(Turns):
 
     def _intent(self, intent: str) -> None:
         """Every ``data-ui`` tap, through the one table (:attr:`intents`): its name (the part
-        before any ``:``) picks the handler, which is given the whole of it.  A name with no
-        handler is refused loudly: the page drew a button that nothing answers."""
-        name = intent.partition(":")[0]
+        before any ``:``) picks the handler, which is given the rest (``select:QC``: ``QC``).
+        A name with no handler is refused loudly: the page drew a button that nothing
+        answers."""
+        name, _, arg = intent.partition(":")
         handler = self.intents.get(name)
         if handler is None:
             raise SheepsheadError(f"no handler for the tap {name!r}")
-        if self.session.friends.ask_name(name):     # the first share: a name for the board?
-            self._draw()
-            return
-        handler(intent)
+        handler(arg)
 
     def _intents(self) -> dict[str, Callable[[str], None]]:
-        """The table of intents (see :meth:`_intent`), grouped by who answers."""
+        """The table of intents (see :meth:`_intent`): the page's own, merged with each
+        package's table (``INTENTS`` of :mod:`~sheepshead.ui.table.render`,
+        :mod:`~sheepshead.ui.viewer.viewer`, :mod:`~sheepshead.ui.friends.friends`,
+        :mod:`~sheepshead.ui.backup.moving`); a name in two tables is refused."""
         s = self.session
 
-        def game(call: Callable[[], object]) -> Callable[[str], None]:
-            """A game opened or a dialog answered (the session's)."""
-            def handler(intent: str) -> None:
-                if intent in CLOSES_PANEL:
+        def game(call: Callable[[], object], closes: bool = False) -> Callable[[str], None]:
+            """A game opened or a dialog answered (the session's); ``closes`` the table's
+            dialog it was opened from."""
+            def handler(arg: str) -> None:
+                if closes:
                     self.ui.panel = None
                 self._switch(call)
             return handler
 
-        named: dict[str, Callable[[str], None]] = {
-            "daily": game(lambda: s.open_daily(s.today)), "new": game(lambda: s.new_game()),
+        page: dict[str, Callable[[str], None]] = {
+            "daily": game(lambda: s.open_daily(s.today), closes=True),
+            "new": game(lambda: s.new_game(), closes=True),
             "confirm-yes": game(lambda: s.answer(True)),
             "confirm-no": game(lambda: s.answer(False)),
             "practice": game(lambda: s.practice()), "reload": game(lambda: s.reload()),
             "viewer-close": game(lambda: s.close_link()),
             "viewer-play": game(lambda: s.play_link()),
-            "tutorial": game(lambda: s.tutorial()),
-            "tutorial-no": game(lambda: s.tutorial_offered()),
-            "resume": game(lambda: s.resume_new_game()),
+            "tutorial": game(lambda: s.tutorial(), closes=True),
+            "tutorial-no": game(lambda: s.tutorial_offered(), closes=True),
+            "resume": game(lambda: s.resume_new_game(), closes=True),
             "hint": self._hint, "undo": self._undo, "claim": self._claim,
             "hand-review": self._hand_review, "next": self._next,
-            "options-default": self._options_default, "share": self._share,
-            "share-result": self._share, "dismiss": self._dismiss,
-            "backup-file": self._backup_file, "backup-link": self._backup_link,
+            "options-default": self._options_default,
+            "share": lambda arg: self._share("share"),
+            "share-result": lambda arg: self._share("share-result"),
+            "dismiss": self._dismiss,
         }
-        imports = [n for n in MOVING_INTENTS if n.startswith("import-")]
         groups: list[dict[str, Callable[[str], None]]] = [
-            named, dict.fromkeys(INTERFACE, self._interface), dict.fromkeys(VIEWER, self._viewer),
-            dict.fromkeys(FRIENDS_INTENTS, self._friends),
-            dict.fromkeys(imports, self._import_answer)]
+            page,
+            {name: self._interface(name, f) for name, f in render_module.INTENTS.items()},
+            {name: self._viewer(name, f) for name, f in viewer_state.INTENTS.items()},
+            {name: self._friends(f) for name, f in friends_module.INTENTS.items()},
+            {name: self._backup(f) for name, f in moving_module.INTENTS.items()},
+        ]
         table: dict[str, Callable[[str], None]] = {}
         for group in groups:
             twice = table.keys() & group.keys()
@@ -305,66 +376,85 @@ class Controller(Turns):
             table.update(group)
         return table
 
-    def _options_default(self, intent: str) -> None:
+    def _options_default(self, arg: str) -> None:
         self.session.settings.set("rules", DEFAULT_RULES)
         self.session.save_settings()
         self._draw()
 
-    def _share(self, intent: str) -> None:
-        """The menu's Share (the game on the table) and the results' (``share-result``)."""
-        line = self.session.friends.share(intent, self.href())
+    def _share(self, what: str) -> None:
+        """The menu's Share (the game on the table) and the results' (``share-result``);
+        the name is asked first when it goes with the result (then drawn)."""
+        line = self.session.friends.share(self.session, what, self.href())
         if line is not None:
             self.out.append(Share(line))
-
-    def _dismiss(self, intent: str) -> None:
-        self.ui.notices.clear()
-        self.quiet.clear()
-        self._draw()
-
-    def _viewer(self, intent: str) -> None:
-        """A hand or a trick of the result link on screen (:mod:`.viewer`)."""
-        from ..viewer.viewer import viewer_intent  # loaded with the first link
-        link = self.session.link
-        if link is not None and viewer_intent(link.state, intent):
+        elif self.session.friends.asking is not None:
             self._draw()
-            self._focus_viewer(intent)
 
-    def _friends(self, intent: str) -> None:
-        """The boards, challenges and the name question (:mod:`.friends`)."""
-        shared: list[str] = []
-        self._switch(lambda: shared.extend(filter(None, [
-            self.session.friends.intent(intent, self.href())])))
-        self.out.extend(Share(line) for line in shared)
-
-    def _backup_file(self, intent: str) -> None:
-        self.out.append(self.session.moving.export_file())
+    def _dismiss(self, arg: str) -> None:
+        self.session.notices.clear()
         self._draw()
 
-    def _backup_link(self, intent: str) -> None:
-        self.out.extend(filter(None, [self.session.moving.export_link(self.href())]))
-        self._draw()
+    def _viewer(self, name: str, handler: Callable[[ViewerState, str], bool]
+                ) -> Callable[[str], None]:
+        """A viewer tap (:mod:`.viewer`): a hand or a trick of the result link on screen,
+        then the focus where it moved."""
+        def apply(arg: str) -> None:
+            link = self.session.link
+            if link is not None and handler(link.state, arg):
+                self._draw()
+                self._focus_viewer(name)
+        return apply
 
-    def _import_answer(self, intent: str) -> None:
-        """The answer to the question before an import (:mod:`.moving`)."""
-        self._switch(lambda: self.session.moving.answer(intent))
-        if self.ui.panel == "menu":         # the statistics as they now are
-            self.ui.stats = self.session.stats_lines()
-            self.ui.waiting = self.session.waiting_game()
-        self._draw()
+    def _friends(self, handler: Callable[[Friends, FriendsOwner, str, str], str | None]
+                 ) -> Callable[[str], None]:
+        """A board tap (:mod:`.friends`): the boards, challenges and the name question."""
+        def apply(arg: str) -> None:
+            shared: list[str] = []
+            self._switch(lambda: shared.extend(filter(None, [
+                handler(self.session.friends, self.session, arg, self.href())])))
+            self.out.extend(Share(line) for line in shared)
+        return apply
 
-    def _interface(self, intent: str) -> None:
-        """What only the interface changes: a card chosen, a panel opened (ui_intent)."""
-        ui = self.ui
-        if intent == "menu":
-            ui.stats = self.session.stats_lines()
-            ui.waiting = self.session.waiting_game()
-        if ui_intent(self.table, ui, intent):
-            self._draw()
-            if intent.startswith("illegal:") and ui.refusal:
-                self.out.append(Announce(ui.refusal))
-            if intent.startswith("select:") and len(ui.selected) == 2:
-                # the next Tab (or Enter) is "Bury these two", not the menu and the chips
-                self.out.append(Focus(BURY_BUTTON))
+    def _backup(self, handler: Callable[[Moving, Owner, str], Download | Share | None]
+                ) -> Callable[[str], None]:
+        """A backup tap (:mod:`.moving`): an export (a download, a share), or the answer
+        to the question before an import."""
+        def apply(arg: str) -> None:
+            done: list[Download | Share] = []
+            self._switch(lambda: done.extend(filter(None, [
+                handler(self.session.moving, self.session, self.href())])))
+            self.out.extend(done)
+            if self.ui.panel == "menu":         # the statistics as they now are
+                self.ui.stats = self.session.stats_lines()
+                self.ui.waiting = self.session.waiting_game()
+                self._draw()
+        return apply
+
+    def _interface(self, name: str, handler: Callable[[Table, UiState, str], bool]
+                   ) -> Callable[[str], None]:
+        """A tap that changes only what the interface remembers (:mod:`.render`): a card
+        chosen, a dialog opened; then what the page says or focuses."""
+        after = {"illegal": self._say_refusal, "select": self._focus_bury}.get(name)
+
+        def apply(arg: str) -> None:
+            ui = self.ui
+            if name == "menu":              # the menu shows them as they are now
+                ui.stats = self.session.stats_lines()
+                ui.waiting = self.session.waiting_game()
+            if handler(self.table, ui, arg):
+                self._draw()
+                if after is not None:
+                    after()
+        return apply
+
+    def _say_refusal(self) -> None:
+        if self.ui.refusal:
+            self.out.append(Announce(self.ui.refusal))
+
+    def _focus_bury(self) -> None:
+        if len(self.ui.selected) == 2:
+            # the next Tab (or Enter) is "Bury these two", not the menu and the chips
+            self.out.append(Focus(BURY_BUTTON))
 
     def _next(self, intent: str = "next") -> None:
         if self.busy or self.session.stale or not self.table.next_hand():
@@ -376,12 +466,12 @@ class Controller(Turns):
         self._draw()
         self._run([], deal=True)
 
-    def _hand_review(self, intent: str) -> None:
+    def _hand_review(self, arg: str) -> None:
         """The review of a finished hand, or (``hand-review:N``) a hand of the game's."""
         t, ui = self.table, self.ui
-        if intent.startswith("hand-review:"):      # a hand of the game's review
+        if arg:                                    # a hand of the game's review
             reviewed = self.session.game_review
-            one = reviewed.hand_named(intent.partition(":")[2]) if reviewed else None
+            one = reviewed.hand_named(arg) if reviewed else None
             if one is not None:
                 ui.hand_review, ui.panel = one, "hand-review"
                 self._draw()
@@ -390,11 +480,11 @@ class Controller(Turns):
             return
         review = ui.hand_review
         if review is None or review.hand_number != t.game.hand_number:
-            from ..help.review import HandReview, run_review  # loaded when first used
-            review = ui.hand_review = HandReview(t.game.hand_number)
+            from ..help.review import HandReview  # loaded when first used
+            number = t.game.hand_number
+            ui.hand_review = HandReview(number)
             hand, seeds = t.hand, t.review_seeds()
-            self.out.append(Spawn(lambda progress: run_review(review, hand, HUMAN, seeds,
-                                                              progress)))
+            self.out.append(Spawn(lambda send: review_hand(None, number, hand, seeds, send)))
         ui.panel = "hand-review"
         self._draw()
 
@@ -419,8 +509,8 @@ class Controller(Turns):
         ui.hint_asked = True
         self._saved()                     # the game now counts as played with hints
         self._draw()
-        asked = (t, t.action_count())
-        self.out.append(Spawn(lambda progress: self._think_hint(asked, steps, progress)))
+        seed, at = t.seed, t.action_count()
+        self.out.append(Spawn(lambda send: think_hint(seed, at, steps, send)))
 
     def _undo(self, intent: str) -> None:
         t, ui = self.table, self.ui
@@ -444,16 +534,6 @@ class Controller(Turns):
             self._saved()
             self._run(diff(before, t.seat_view()))
 
-    async def _think_hint(self, asked: tuple[Table, int], steps: Generator[None, None, Hint],
-                          progress: Callable[[], None]) -> None:
-        """Think out the hint a slice at a time; it is shown (by :class:`Progress`) only if
-        the table is still where it was asked."""
-        advice = await finished(steps)
-        t = self.session.table
-        if t is not None and (t, t.action_count()) == asked and self.ui.hint_asked:
-            self.hint_found = advice
-            progress()
-
     def _show_hint(self, advice: Hint) -> None:
         t, ui = self.table, self.ui
         words = hint_words(advice, t.seat_view())
@@ -461,10 +541,9 @@ class Controller(Turns):
         self._draw()
         self.out.append(Announce(ui.hint))
 
-    def _focus_viewer(self, intent: str) -> None:
+    def _focus_viewer(self, name: str) -> None:
         """Focus where the viewer moved: the hand's heading, the list's; a trick button keeps
         the focus (it is patched, not replaced), else the first one enabled."""
-        name = intent.partition(":")[0]
         if name == "viewer-trick":
             self.out.append(Focus(("#panel .viewer-nav button:not([disabled])",), if_lost=True))
             return
@@ -478,20 +557,19 @@ class Controller(Turns):
         if key != "Escape":
             self._play_key(key)
             return
-        stack = self.session.dialogs(self.ui)
-        if stack:                         # the dialog on top, as its own close button does
-            self._intent(stack[-1].close)
-        elif self.ui.panel or self.panel:
-            self._intent("close")
+        if self.shown is not None:        # the dialog on screen, as its own close button does
+            self._intent(self.shown[1])
 
     def _play_key(self, key: str) -> None:
         """A key of keyboard play (:mod:`.keys`): on your turn, with no dialog open."""
         t, ui = self.table, self.ui
-        if self.busy or self.session.stale or ui.panel or self.panel or not t.human_turn:
+        if self.busy or self.session.stale or self.shown is not None or not t.human_turn:
             return
         tap = key_tap(key, t.seat_view(), ui.unknown_call, tuple(ui.selected))
-        if tap is not None:
-            (self._act if tap[0] == "act" else self._intent)(tap[1])
+        if isinstance(tap, Action):
+            self._act(tap)
+        elif tap is not None:
+            self._intent(tap)
 
     def _change(self, event: Change) -> None:
         settings = self.session.settings
@@ -554,24 +632,27 @@ class Controller(Turns):
     # ------------------------------------------------------------- drawing
     def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "",
               keep: bool = True) -> None:
-        """Draw the regions that changed, the page's marks on ``<body>`` and the title; keep
-        the table's picture when it rests (``keep``); start the par of a finished Daily and
-        the computer-move check of a result link."""
-        self._take_notices()
+        """Draw the regions that changed, the page's marks on ``<body>`` and the title; only
+        draws: the picture of a table at rest (``keep``) is noted for :meth:`_settle` to
+        keep, which also starts the background jobs."""
+        self.session.collect_notices()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
-        ui.offer_tutorial = s.first_visit
-        ui.challenge = None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number)
+        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number),
+                      offer_tutorial=s.first_visit)
         html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
-                      caption="Paused: this game went on in another tab." if stale else caption)
-        over = s.overlay(ui)
+                      caption="Paused: this game went on in another tab." if stale else caption,
+                      facts=facts)
+        stack = s.dialogs(ui)
+        over = stack[-1] if stack else None       # the top of the one stack, else the table's
         if over is not None:
-            html["panel"] = over[1]
+            html["panel"] = over.html()
         panel = html["panel"]
-        kind = (over[0] if over else ui.panel or "summary") if panel else None
+        kind = (over.kind if over else ui.panel or "summary") if panel else None
         if kind in GLOSSED_PANELS:
             self._gloss(panel)
-        notices = notices_html(self.ui.notices, STALE_NOTICE if s.stale else None)
+        lines = s.notices
+        notices = notices_html([n.text for n in lines], STALE_NOTICE if s.stale else None)
         shown_cls = " shown" if notices else ""
         if panel:                         # notices show above the dialog, never over it
             html["panel"] = _above(panel, notices)
@@ -579,9 +660,9 @@ class Controller(Turns):
         regions = tuple((r, text) for r, text in html.items() if self.drawn.get(r) != text)
         self.drawn.update(regions)
         opened = kind is not None and kind != self.panel
-        self.panel = kind
+        self.shown = None if kind is None else (kind, over.close if over else "close")
         v = t.seat_view()
-        quiet = bool(ui.notices) and all(n in self.quiet for n in ui.notices)
+        quiet = bool(lines) and all(n.quiet for n in lines)
         attrs: list[tuple[str, str, str | None]] = [
             ("#notice", "class", "notice" + shown_cls + (" quiet" if quiet else "")),
             ("#panel", "hidden", None if panel else ""),
@@ -591,16 +672,16 @@ class Controller(Turns):
         attrs += [(sel, "hidden", "" if seat >= v.players else None)    # a three- or four-
                   for seat, sel in enumerate(SEAT_SELECTORS, 1)]        # handed table has fewer
         marks = body_marks(t, v, panel=bool(panel), busy=ui.busy, stale=stale,
-                           overlay=over[0] if over else "",
+                           overlay=over.kind if over else "",
                            check="" if s.link is None else CHECK_MARKS[s.link.moves_checked])
         attrs += [("body", f"data-{k}", value) for k, value in marks.items()]
         title = page_title(t)
         self.out.append(Draw(regions, tuple(attrs), title))
         if keep and not ui.busy and not stale and shown is None and not caption:
-            self._keep(tuple(attrs), title, _above(panel, "") if kind in PANELS_KEPT else None)
+            self.rest = (tuple(attrs), title, _above(panel, "") if kind in PANELS_KEPT else None)
         if opened:
             self.out.append(Focus(("#panel h2",)))
-        self._background()
+        self.drew = True
 
     def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str,
               panel: str | None) -> None:
@@ -628,7 +709,7 @@ class Controller(Turns):
             self.out.append(Spawn(reading))
         day = s.par_wanted() if self.par else None
         if day is not None:
-            self.out.append(Spawn(lambda progress: s.work_out_par(day, progress)))
+            self.out.append(Spawn(s.par_job(day)))
         job = s.game_review_job() if self.par and day is None else None
         if job is not None:
             self.out.append(Spawn(job))
@@ -637,7 +718,7 @@ class Controller(Turns):
         link = s.link
         if link is not None and link is not self.checking and link.moves_checked is None:
             self.checking = link
-            self.out.append(Spawn(lambda progress: s.check_moves(link, progress)))
+            self.out.append(Spawn(s.moves_job(link)))
 
 
 def _above(panel: str, notices: str) -> str:

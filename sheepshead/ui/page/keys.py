@@ -10,41 +10,42 @@ controller asks :func:`key_tap` only on your turn with no dialog open.
 
 from __future__ import annotations
 
-from ...cards import display_order
+from ...actions import Action, Kind
+from ...cards import display_order, parse_card
 from ...position import Phase
 from ...view import SeatView
 
 __all__ = ["KEYS", "key_tap"]
 
-KEYS = {"p": "pick", "n": "pass", "h": "hint", "u": "undo", "b": "bury"}
-"""The letters (either case) for the decisions and help; the digits are your cards."""
-HELP_KEYS = ("hint", "undo")
+KEYS: dict[str, Kind | str] = {"p": Kind.PICK, "n": Kind.PASS, "h": "hint", "u": "undo", "b": Kind.BURY}
+"""The letters (either case) for the decisions (an action's kind) and help (a ``data-ui``
+tap); the digits are your cards."""
 
 
 def key_tap(key: str, v: SeatView, unknown_call: str | None,
-            selected: tuple[str, ...] = ()) -> tuple[str, str] | None:
+            selected: tuple[str, ...] = ()) -> Action | str | None:
     """The tap ``key`` stands for in ``v`` (your turn, ``selected`` the cards chosen to
-    bury): ``("act", "play QC")`` (an engine action), ``("ui", "select:QC")`` (a
-    ``data-ui`` intent), or None for a key that means nothing here."""
+    bury): an engine :class:`~sheepshead.actions.Action` (one of ``v.legal``), a ``data-ui``
+    tap (``select:QC``), or None for a key that means nothing here."""
     name = KEYS.get(key.lower()) if len(key) == 1 else None
-    if name in HELP_KEYS:
-        return ("ui", name)
-    if name == "bury":                  # "Bury these two", once two are chosen
-        return (("act", f"bury {selected[0]} {selected[1]}")
+    if name is not None and not isinstance(name, Kind):     # help: hint, undo
+        return name
+    if name is Kind.BURY:               # "Bury these two", once two are chosen
+        return (Action(Kind.BURY, tuple(parse_card(c) for c in selected))
                 if v.phase is Phase.BURY and len(selected) == 2 else None)
     if name is not None:
-        return ("act", name) if any(a.kind.value == name for a in v.legal) else None
+        return next((a for a in v.legal if a.kind is name), None)
     if not (len(key) == 1 and "1" <= key <= "9"):
         return None
     cards = display_order(v.hand)
     if int(key) > len(cards):
         return None
-    card = str(cards[int(key) - 1])
+    card = cards[int(key) - 1]
     if v.phase is Phase.PLAY:
-        legal = any(a.kind.value == "play" and str(a.card) == card for a in v.legal)
-        return ("act", f"play {card}") if legal else ("ui", f"illegal:{card}")
+        play = next((a for a in v.legal if a.kind is Kind.PLAY and a.card == card), None)
+        return play if play is not None else f"illegal:{card}"
     if v.phase is Phase.BURY:
-        return ("ui", f"select:{card}")
+        return f"select:{card}"
     if v.phase is Phase.CALL and unknown_call:
-        return ("act", f"call {unknown_call} unknown {card}")
+        return Action(Kind.CALL, (parse_card(unknown_call),), unknown=card)
     return None

@@ -16,12 +16,15 @@ page's part"):
   play-through locks its result after hand ten; later ones are practice.
 * :meth:`Session.new_game` asks first (:attr:`Session.question`) when a New Game in
   progress would be replaced; a Daily is never touched.
-* :meth:`Session.work_out_par` and :meth:`Session.check_moves` are coroutines that yield to
-  the page between the Expert's decisions.
+* :meth:`Session.par_job` and :meth:`Session.moves_job` are the background jobs (the par,
+  a result link's check): they yield to the page between the Expert's decisions and send
+  what they found as events, which the controller applies (:meth:`Session.par_done`,
+  :meth:`Session.moves_checked`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 from collections.abc import Awaitable, Callable
 from dataclasses import fields
@@ -48,8 +51,10 @@ from ..daily.daily import (
 )
 from ..daily.finish import DailyScreen, Question, confirm_html, results_html
 from ..daily.stats import daily_stats, rest_of
+from ..events import ParDone, ParWorked, Send
+from ..friends.boards import Boards
 from ..friends.friends import Friends
-from ..help.review import GameReview, run_game_review
+from ..help.review import GameReview
 from ..help.tutorial import PRACTICE_LEVEL, PRACTICE_SEED
 from ..look.wording import HUMAN, signed
 from ..storage.picture import Rest
@@ -75,9 +80,10 @@ from ..storage.store import BOARDS_KEY
 from ..table.render import UiState
 from ..table.table import Table
 from ..viewer.viewing import LinkView, Viewing
+from .jobs import review_game
 from .links import hash_of, parse_link
 
-__all__ = ["Session", "Dialog", "LinkView", "STORAGE_NOTICE", "STALE_NOTICE"]
+__all__ = ["Session", "Dialog", "LinkView", "NoticeLine", "STORAGE_NOTICE", "STALE_NOTICE"]
 
 STORAGE_NOTICE = ("This browser is not keeping the game (storage is blocked or full). "
                   "You can still play; it just won't survive a reload.")
@@ -98,12 +104,19 @@ class Dialog(NamedTuple):
     html: Callable[[], str]
 
 
+class NoticeLine(NamedTuple):
+    """A notice on screen: its text, and whether it is a quiet one (the storage's line, a
+    share's, a word explained, a choice refused), shown in the quiet colour."""
+
+    text: str
+    quiet: bool = False
+
+
 class Session(Viewing):
-    """One tab's games.  ``now`` returns the local date and time (naive); ``notices`` the list
-    the page shows its notices from (a new one when None)."""
+    """One tab's games.  ``now`` returns the local date and time (naive)."""
 
     def __init__(self, storage: Storage, now: Callable[[], _dt.datetime],
-                 tab: str | None = None, notices: list[str] | None = None) -> None:
+                 tab: str | None = None) -> None:
         self.now = now
         self.store = SaveStore(storage, tab)
         self.results = DailyResults(storage, lambda: self.today)
@@ -125,8 +138,8 @@ class Session(Viewing):
         self.storage_failed = False
         self.question: Question | None = None
         self.link: LinkView | None = None
-        self.notices: list[str] = notices if notices is not None else []
-        """The notices on screen (the page controller shares its one list here)."""
+        self.notices: list[NoticeLine] = []
+        """The notices on screen: the page's one list (the page controller's too)."""
         self.par_progress: dict[_dt.date, float] = {}
         self.par_known: dict[_dt.date, int] = {}
         self.game_review: GameReview | None = None    # the results screen's lesson
@@ -134,9 +147,10 @@ class Session(Viewing):
         self._rest: tuple[tuple[_dt.date, _dt.date, str | None], Rest | None] | None = None
         self.first_visit = False
         """No settings were kept here before: the page offers the practice hand."""
-        self.friends = Friends(self)
+        self.friends = Friends(Boards(storage, lambda: self.today), self.results,
+                               self.settings)
         """The boards of the games you opened results of, challenges, the name asked."""
-        self.moving = Moving(self)
+        self.moving = Moving()
         """Export and import of a backup (``#backup=1.…`` links open there)."""
 
     @property
@@ -144,20 +158,20 @@ class Session(Viewing):
         return self.now().date()
 
     # ------------------------------------------------------------ notices
-    def notice(self, text: str) -> None:
-        if text not in self.notices:
-            self.notices.append(text)
+    def notice(self, text: str, quiet: bool = False) -> None:
+        if all(n.text != text for n in self.notices):
+            self.notices.append(NoticeLine(text, quiet))
 
     def collect_notices(self) -> None:
         """Add the storage's and the results book's notices to :attr:`notices`."""
         for text in (self.store.take_notices() + self.results.take_notices()
-                     + self.friends.boards.take_notices()):
+                     + self.friends.boards.take_notices() + self.friends.take_notices()):
             self.notice(text)
 
     def take_notices(self) -> list[str]:
         """One-line notices since the last call (the storage's and the book's included)."""
         self.collect_notices()
-        out = list(self.notices)
+        out = [n.text for n in self.notices]
         self.notices.clear()
         return out
 
@@ -165,7 +179,7 @@ class Session(Viewing):
         """Storage refused (or is denied): say so once; play goes on in memory."""
         if not self.storage_failed:
             self.storage_failed = True
-            self.notice(STORAGE_NOTICE)
+            self.notice(STORAGE_NOTICE, quiet=True)
 
     # ------------------------------------------------------------ opening
     def start(self, fragment: str) -> None:
@@ -196,10 +210,15 @@ class Session(Viewing):
             return
         kind = classify_fragment(text)
         if kind == "board":
-            self.friends.open_link(text)
+            if not self.friends.open_link(text):
+                self.open_daily(self.today)     # unreadable: said in one line
+                return
+            if self.table is None:
+                self.open_default()
+            self.link = None
             return
         if kind == "backup":                    # asks before importing; the game stays
-            self.moving.open_link(text)
+            self.moving.open_link(self, text)
             if self.table is None:
                 self.open_default()
             return
@@ -417,7 +436,7 @@ class Session(Viewing):
             self.storage_refused()
         if t.game.is_over and not t.practice:
             self._record()
-            self.friends.record_mine(t)
+            self.friends.record_mine(t, self.hash())
 
     # ------------------------------------------------- the table's picture
     def saved_text(self) -> str | None:
@@ -587,7 +606,7 @@ class Session(Viewing):
         asked = self.friends.name_question()
         if asked is not None:
             out.append(Dialog("name", "name-cancel", lambda: asked))
-        offer = self.moving.overlay()
+        offer = self.moving.overlay(self)
         if offer is not None:
             out.append(Dialog(offer[0], "import-no", lambda: offer[1]))
         if self.question is not None:
@@ -607,15 +626,15 @@ class Session(Viewing):
     def _par(self, day: _dt.date, result: DailyResult | None) -> int | None:
         return result.par if result is not None and result.par is not None else self.par_known.get(day)
 
-    def game_review_job(self) -> Callable[[Callable[[], None]], Awaitable[None]] | None:
+    def game_review_job(self) -> Callable[[Send], Awaitable[None]] | None:
         """Once the par is known, the job reviewing every hand of the Daily (its lesson)."""
         day, t = self.daily_day(), self.table
         if day is None or t is None or day in self.par_progress or (
                 self.game_review is not None and self.game_review.key == (t.seed, t.practice)):
             return None
-        review, hands = GameReview((t.seed, t.practice)), t.finished_hands()
-        self.game_review = review
-        return lambda redraw: run_game_review(review, hands, redraw)
+        key, hands = (t.seed, t.practice), t.finished_hands()
+        self.game_review = GameReview(key, of=len(hands), done=not hands)
+        return lambda send: review_game(key, hands, send)
 
     def par_wanted(self) -> _dt.date | None:
         """The date whose par the results screen waits for (None: none to work out)."""
@@ -625,10 +644,27 @@ class Session(Viewing):
         result = self._book().result(day)
         return day if result is not None and result.par is None else None
 
-    async def work_out_par(self, day: _dt.date, redraw: Callable[[], None]) -> None:
-        """Work out ``day``'s par in the background and keep it (:mod:`.background`)."""
+    def par_job(self, day: _dt.date) -> Callable[[Send], Awaitable[None]]:
+        """The job working out ``day``'s par in the background (:mod:`.background`): under
+        way from now (:attr:`par_progress`)."""
         from ..daily import background  # loaded when first used (the par, a link's check)
-        await background.work_out_par(day, self.results, self.par_progress, self.par_known, redraw)
+        self.par_progress[day] = 0.0
+        return lambda send: background.work_out_par(day, send)
+
+    def par_worked(self, event: ParWorked) -> None:
+        """How far the par has got (:class:`ParWorked`)."""
+        if event.done is None:
+            self.par_progress.pop(event.day, None)
+        elif event.day in self.par_progress:
+            self.par_progress[event.day] = event.done
+
+    def par_done(self, event: ParDone) -> None:
+        """The par worked out: kept here and in the results book (in memory only when
+        storage refuses)."""
+        self.par_progress.pop(event.day, None)
+        self.par_known[event.day] = event.total
+        with contextlib.suppress(SaveError):    # refused or a newer book: shown here only
+            self.results.record_par(event.day, event.total)
 
     # --------------------------------------------------------------- share
     def share_line(self, page_url: str) -> str:

@@ -7,7 +7,7 @@ intent of the button tapped:
 
 * ``data-act="play QC"`` — an engine action, checked again by :meth:`Table.act`;
 * ``data-ui="select:QC"``, ``"unknown:AH"``, ``"cancel"``, ``"menu"``, … — interface
-  only (see :func:`ui_intent`);
+  only (see :data:`INTENTS`);
 * ``data-setting="speed"`` on the settings controls.
 
 :class:`UiState` is what the interface alone remembers: the cards chosen to bury,
@@ -17,6 +17,7 @@ one list), whether the computer players are moving and what was announced.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING
@@ -37,7 +38,7 @@ from .table import Table, TableView
 if TYPE_CHECKING:                   # the review loads when first opened
     from ..help.review import HandReview
 
-__all__ = ["UiState", "ui_intent", "render"]
+__all__ = ["UiState", "Facts", "INTENTS", "ui_intent", "render"]
 
 
 @dataclass
@@ -55,7 +56,6 @@ class UiState:
     drawn by the page from :mod:`.finish`) or None."""
     summary_closed_for: int = 0
     """The hand whose summary the player closed (so it does not pop up again)."""
-    notices: list[str] = field(default_factory=list)
     today: str = ""
     """Today's date (ISO), for the Daily button."""
     stats: tuple[str, ...] = ()
@@ -82,19 +82,14 @@ class UiState:
     hint_warned: str | None = None      # the seed of the Daily whose first Hint was warned
     hand_review: HandReview | None = None
     """The review of a finished hand (filled in the background)."""
-    challenge: tuple[str, int] | None = None
-    """A friend's challenge: their name and total to beat (from ``Friends.challenge``)."""
-    offer_tutorial: bool = False
-    """Offer the practice hand: the page copies :attr:`Session.first_visit
-    <sheepshead.ui.page.session.Session.first_visit>` here before each drawing."""
     busy: bool = False
     """An animation or the computer players' turns are under way (taps do not act)."""
     heard: list[str] = field(default_factory=list)
     """What was announced since your last action (the live region reads the latest)."""
 
     def new_table(self) -> None:
-        """Another game on the table: forget everything but the date and the notices."""
-        vars(self).update(vars(UiState(today=self.today, notices=self.notices)))
+        """Another game on the table: forget everything but the date."""
+        vars(self).update(vars(UiState(today=self.today)))
 
     def reset_turn(self) -> None:
         """Forget the choices that belong to one decision (after any action)."""
@@ -107,69 +102,117 @@ class UiState:
         self.hint_asked = False
 
 
-def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
-    """Apply an interface-only intent (``select:QC``, ``unknown:AH``, ``cancel``, ``review``,
-    ``menu``, ``scores``, ``summary``, ``results``, ``close``). True when something changed."""
-    name, _, arg = intent.partition(":")
+def _select(table: Table, ui: UiState, card: str) -> bool:
+    """``select:QC``: a card chosen (or unchosen) to bury, two at most."""
     v = table.seat_view()
-    if name == "select":
-        if not (table.human_turn and v.phase is Phase.BURY):
-            return False
-        if arg in ui.selected:
-            ui.selected.remove(arg)
-        elif len(ui.selected) < 2 and any(str(c) == arg for c in v.hand):
-            ui.selected.append(arg)
-        else:
-            return False
-        return True
-    if name == "unknown":
-        if not (table.human_turn and v.phase is Phase.CALL):
-            return False
-        if not any(a.unknown is not None and str(a.card) == arg for a in v.legal):
-            return False
-        ui.unknown_call = arg
-        return True
-    if name == "illegal":
-        reason = table.refusal(arg)
-        if reason is None:
-            return False
-        count = ui.shake[1] + 1 if ui.shake is not None else 1
-        ui.refusal, ui.shake = reason, (arg, count)
-        return True
-    if name == "cancel":
-        ui.unknown_call = None
-        ui.selected.clear()
-        return True
-    if name == "review":
-        ui.review = not ui.review and bool(v.tricks)
-        return True
-    if name in ("menu", "options", "scores", "summary", "results", "rules"):
+    if not (table.human_turn and v.phase is Phase.BURY):
+        return False
+    if card in ui.selected:
+        ui.selected.remove(card)
+    elif len(ui.selected) < 2 and any(str(c) == card for c in v.hand):
+        ui.selected.append(card)
+    else:
+        return False
+    return True
+
+
+def _unknown(table: Table, ui: UiState, ace: str) -> bool:
+    """``unknown:AH``: the Ace called with an unknown card (the card to set aside next)."""
+    v = table.seat_view()
+    if not (table.human_turn and v.phase is Phase.CALL):
+        return False
+    if not any(a.unknown is not None and str(a.card) == ace for a in v.legal):
+        return False
+    ui.unknown_call = ace
+    return True
+
+
+def _illegal(table: Table, ui: UiState, card: str) -> bool:
+    """``illegal:QC``: a card that cannot be played was tapped: why, and it shakes again."""
+    reason = table.refusal(card)
+    if reason is None:
+        return False
+    count = ui.shake[1] + 1 if ui.shake is not None else 1
+    ui.refusal, ui.shake = reason, (card, count)
+    return True
+
+
+def _cancel(table: Table, ui: UiState, arg: str) -> bool:
+    ui.unknown_call = None
+    ui.selected.clear()
+    return True
+
+
+def _review(table: Table, ui: UiState, arg: str) -> bool:
+    """The last trick shown (or hidden again)."""
+    ui.review = not ui.review and bool(table.seat_view().tricks)
+    return True
+
+
+def _panel(name: str) -> Callable[[Table, UiState, str], bool]:
+    """A table dialog opened, or closed when it is open."""
+    def toggle(table: Table, ui: UiState, arg: str) -> bool:
         ui.panel = None if ui.panel == name else name
         return True
-    if name == "close":
-        if ui.panel in ("summary", "results") or (ui.panel is None and table.hand.is_over):
-            ui.summary_closed_for = table.game.hand_number
-        ui.panel = None
-        return True
-    return False
+    return toggle
+
+
+def _close(table: Table, ui: UiState, arg: str) -> bool:
+    """The table's dialog closed (a hand's summary closed stays closed for that hand)."""
+    if ui.panel in ("summary", "results") or (ui.panel is None and table.hand.is_over):
+        ui.summary_closed_for = table.game.hand_number
+    ui.panel = None
+    return True
+
+
+INTENTS: dict[str, Callable[[Table, UiState, str], bool]] = {
+    "select": _select, "unknown": _unknown, "illegal": _illegal, "cancel": _cancel,
+    "review": _review, "close": _close,
+    **{name: _panel(name) for name in ("menu", "options", "scores", "summary", "results",
+                                       "rules")},
+}
+"""The table's own ``data-ui`` taps, which change only what the interface remembers: each
+name to its handler, given the part after the ``:`` (``select:QC``: ``QC``); True when
+something changed.  The page's one table of intents takes them from here."""
+
+
+def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
+    """Apply an interface-only tap (``select:QC``, ``menu`` …: :data:`INTENTS`). True when
+    something changed; False for a name that is not the table's."""
+    name, _, arg = intent.partition(":")
+    handler = INTENTS.get(name)
+    return handler is not None and handler(table, ui, arg)
 
 
 # ------------------------------------------------------------------- render
+@dataclass(frozen=True)
+class Facts:
+    """What the table shows of the page's games beyond the game itself, computed by the page
+    for each drawing from its state (never kept here): a friend's ``challenge`` (their name
+    and the total to beat, from ``Friends.challenge``) and whether to ``offer_tutorial``
+    (the practice hand, on a first visit)."""
+
+    challenge: tuple[str, int] | None = None
+    offer_tutorial: bool = False
+
+
 def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
-           fresh: str = "", busy: bool = False, caption: str = "") -> dict[str, str]:
+           fresh: str = "", busy: bool = False, caption: str = "",
+           facts: Facts = Facts()) -> dict[str, str]:
     """HTML for every region. ``shown`` overrides the trick in the middle (the animation
     queue's current frame); ``fresh`` is a CSS class for its newest card (``enter-3``,
     ``collect-2``); ``busy`` means an animation is running (no decision buttons);
-    ``caption`` replaces the status line (what just happened)."""
+    ``caption`` replaces the status line (what just happened); ``facts`` what it shows of
+    the page's games."""
     v = tv.seat
     four = tv.settings.four_colour
-    out = {"info": _info(tv, ui.challenge)}
+    out = {"info": _info(tv, facts.challenge)}
     for seat in range(1, 5):            # seats a smaller table does not have stay empty
         out[f"seat-{seat}"] = _seat(tv, seat, busy) if seat < v.players else ""
     out["chips"] = _chips(tv)
     out["center"] = center_html(tv, ui.review, ui.selected, shown, fresh, four)
     out["status"] = escape(caption) if caption else _status(tv, ui, busy)
-    out["tip"] = _tip(tv, ui)
+    out["tip"] = _tip(tv, facts.offer_tutorial)
     out["actions"] = "" if busy else _actions(tv, ui)
     out["mine"] = _mine(tv, ui, busy)
     out["hand"] = _hand(tv, ui, four, busy)
@@ -348,7 +391,7 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
     return text
 
 
-def _tip(tv: TableView, ui: UiState) -> str:
+def _tip(tv: TableView, offer: bool) -> str:
     """The practice hand's tip for this moment, or the first visit's offer of it."""
     if tv.tutorial:
         t = tip(tv.seat)
@@ -360,7 +403,7 @@ def _tip(tv: TableView, ui: UiState) -> str:
                         title="Skip the practice hand: play today's Daily"))
         return (f'<div class="tip-box" role="note" aria-label="Tip">{skip}<strong>'
                 f'{escape(t.title)}</strong> {escape(t.text)}</div>')
-    if ui.offer_tutorial:
+    if offer:
         no = _button("×", "small close", data_ui="tutorial-no", aria_label="No thanks",
                      title="No thanks")
         return ('<div class="tip-box offer" role="note"><span>New to Sheepshead?</span>'

@@ -61,14 +61,15 @@ class Table:
 
     def __init__(self, seed: str | None = None, settings: Settings | None = None,
                  rules: Rules = DEFAULT_RULES, level: str | None = None,
-                 practice: bool = False, tutorial: bool = False):
-        self.game = Game(seed or new_game_seed(), rules)
+                 practice: bool = False, tutorial: bool = False, *,
+                 game: Game | None = None, hints: bool = False):
+        self.game = game if game is not None else Game(seed or new_game_seed(), rules)
         self.settings = settings or Settings()
         self._level = _level_for(self.game.seed, self.settings, level)
         self.practice = practice
         self.tutorial = tutorial
         """The guided practice hand: one hand, never saved, undo allowed."""
-        self.hints = False
+        self.hints = hints
         """A hint was used in this game (kept in its save)."""
         self._undo_known: tuple[tuple[int, int], bool] = ((0, -1), False)
         self._thinking = Thinking()
@@ -77,15 +78,7 @@ class Table:
     def resume(cls, game: Game, settings: Settings, level: str,
                practice: bool = False, hints: bool = False) -> Table:
         """A table for a game already under way (from its save), against ``level``."""
-        table = cls.__new__(cls)
-        table.game = game
-        table.settings = settings
-        table._level = _level_for(game.seed, settings, level)
-        table.practice = practice
-        table.tutorial = False
-        table.hints = hints
-        table._undo_known, table._thinking = ((0, -1), False), Thinking()
-        return table
+        return cls(settings=settings, level=level, practice=practice, game=game, hints=hints)
 
     @property
     def rules(self) -> Rules:

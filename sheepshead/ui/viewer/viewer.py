@@ -7,7 +7,7 @@ after the hand, when all is public.  :func:`viewer_html` draws it; the computer-
 check (seconds for an Expert game) arrives later as ``moves_checked`` / ``difference``.
 
 Intents (``data-ui``): ``viewer-hand:N``, ``viewer-trick:N:T`` (1-based),
-``viewer-hands`` and ``viewer-reveal`` go to :func:`viewer_intent`; ``viewer-close``
+``viewer-hands`` and ``viewer-reveal`` are answered here (:data:`INTENTS`); ``viewer-close``
 and ``viewer-play`` are the page's own.  Seat 0 is the sender, named by ``by=``
 (always escaped) or "Anonymous", never "You" (the reader).  No card is written as ``QC``
 in visible text: cards are named or drawn.
@@ -16,7 +16,6 @@ in visible text: cards are named or drawn.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from dataclasses import dataclass, fields
 from html import escape
 
@@ -43,13 +42,12 @@ from ..look.wording import (
     rules_phrases,
 )
 from ..table.tableview import FinishedHand, finished_hand
+from .state import INTENTS, ViewerState, viewer_intent
 
 __all__ = ["ViewerModel", "HandReplay", "ViewerState", "viewer_model", "viewer_html",
            "viewer_intent", "spoiler_guard_html", "bad_link_text",
-           "check_text", "difference_text", "PAGE_INTENTS"]
+           "check_text", "difference_text", "INTENTS"]
 
-PAGE_INTENTS = ("viewer-close", "viewer-play")
-"""Intents the page handles itself (:func:`viewer_intent` refuses them)."""
 CHECKED = "Checked: every card and every computer move"
 DIFFERENT = "Scores checked; the computer moves differ from this version's players"
 CHECKING = "Scores checked; checking the computer moves…"
@@ -252,58 +250,6 @@ def check_text(moves_checked: bool | None) -> str:
     """The check in words: True, False, or None while the computer moves are checked."""
     return CHECKED if moves_checked is True else DIFFERENT if moves_checked is False \
         else CHECKING
-
-
-# ------------------------------------------------------------------ state
-@dataclass
-class ViewerState:
-    """What the viewer alone remembers: the hand and trick open, and the spoiler guard
-    passed.  ``tricks[i]`` is how many tricks hand ``i + 1`` has (:meth:`for_model`), so
-    :func:`viewer_intent` can refuse what is out of range."""
-
-    tricks: tuple[int, ...] = ()
-    hand: int | None = None
-    """The hand open (1-based); None: the list of hands."""
-    trick: int = 1
-    """The trick shown in the open hand (1-based)."""
-    revealed: bool = False
-    """The reader chose "Show the result anyway" at the spoiler guard."""
-
-    @classmethod
-    def for_model(cls, model: ViewerModel) -> ViewerState:
-        return cls(tuple(len(h.tricks) for h in model.hands))
-
-
-_NUMBER = re.compile(r"[1-9][0-9]{0,3}")
-
-
-def viewer_intent(state: ViewerState, intent: str) -> bool:
-    """Apply ``viewer-hand:N``, ``viewer-trick:N:T``, ``viewer-hands`` or
-    ``viewer-reveal``; True when applied, False (nothing changed) for anything malformed,
-    out of range or not the viewer's (:data:`PAGE_INTENTS` are the page's)."""
-    if not isinstance(intent, str):
-        return False
-    name, colon, arg = intent.partition(":")
-    if name in ("viewer-hands", "viewer-reveal") and not colon:
-        if name == "viewer-hands":
-            state.hand, state.trick = None, 1
-        else:
-            state.revealed = True
-        return True
-    parts = arg.split(":")
-    if not all(_NUMBER.fullmatch(p) for p in parts):
-        return False
-    numbers = [int(p) for p in parts]
-    if name == "viewer-hand" and len(numbers) == 1:
-        hand, trick = numbers[0], 1
-    elif name == "viewer-trick" and len(numbers) == 2:
-        hand, trick = numbers
-    else:
-        return False
-    if not (hand <= len(state.tricks) and trick <= max(state.tricks[hand - 1], 1)):
-        return False
-    state.hand, state.trick = hand, trick
-    return True
 
 
 # ------------------------------------------------------------------- HTML

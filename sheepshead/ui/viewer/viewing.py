@@ -10,7 +10,7 @@ notices, declared here.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,6 +18,7 @@ from ...errors import SLIPPED_PAST, SheepsheadError, slipped_past_line
 from ...results import ResultLink, check_result, parse_result
 from ...rules import Rules
 from ..daily.daily import DailyResult, ResultsBook
+from ..events import MovesChecked, Send
 from ..table.table import Table
 
 if TYPE_CHECKING:                       # the viewer loads when a link is first opened
@@ -115,11 +116,16 @@ class Viewing:
         else:
             self.new_game(v.link.rules, seed=v.link.seed, level=v.link.checked_level)
 
-    async def check_moves(self, view: LinkView, redraw: Callable[[], None]) -> None:
-        """Check the computer moves of ``view``'s link in the background, while it is the
-        link on screen (:mod:`.background`)."""
+    def moves_job(self, view: LinkView) -> Callable[[Send], Awaitable[None]]:
+        """The job checking the computer moves of ``view``'s link in the background, while
+        it is the link on screen (:mod:`.background`)."""
         from ..daily import background
-        await background.check_moves(view, lambda: self.link is view, redraw)
-        self.friends.moves_checked(view.link, view.moves_checked, view.difference)
+        return lambda send: background.check_moves(view.link, lambda: self.link is view, send)
 
-
+    def moves_checked(self, event: MovesChecked) -> None:
+        """The check ended (:class:`MovesChecked`): shown on the link, if it is still on
+        screen, and on its board."""
+        v = self.link
+        if v is not None and v.link == event.link:
+            v.moves_checked, v.difference = event.ok, event.difference
+        self.friends.moves_checked(event.link, event.ok, event.difference)
