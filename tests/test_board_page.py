@@ -265,6 +265,9 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
         "#info") and "Hand 10 of 10" in bev.inner_text("#info")       # the whole game through
     play_out(bev)
     bev.wait_for_selector('#panel [data-ui="board:table"]', timeout=30_000)
+    # Game over compares Bev with Ann in words (issue 40, round three, item 1).
+    versus = bev.inner_text("#panel #versus")
+    assert re.fullmatch(rf"You ([+\-]\d+|0), Ann {re.escape(made[1])}: .+\.", versus), versus
     bev.locator('#panel [data-ui="board:table"]').click()
     overlay(bev, "board")
     side = bev.locator("#board .board-sheet")

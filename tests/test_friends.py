@@ -35,7 +35,7 @@ from sheepshead.ui.events import (
     Tap,
     Wait,
 )
-from sheepshead.ui.friends.boards import BOARDS_KEY, MAX_BOARDS, Boards, Row, board_rows
+from sheepshead.ui.friends.boards import BOARDS_KEY, MAX_BOARDS, Boards, Kept, Row, board_rows
 from sheepshead.ui.friends.boardview import board_text
 from sheepshead.ui.look.wording import signed
 from sheepshead.ui.page.controller import Controller
@@ -141,6 +141,30 @@ def test_a_board_keeps_one_row_a_name_the_first_unless_the_same_game_or_asked():
     assert boards.add(*checked(link_of(SEED, None, False))) == "added"   # anonymous: a row
     rows, refused = board_rows(boards.board(f"#game={GAME_ID}"), None, "You")
     assert len(rows) == 2 and not refused and {r.name for r in rows} == {"Ann", "Anonymous"}
+
+
+def test_a_friend_who_played_exactly_as_you_keeps_their_row():
+    """Issue 40: the challenged friend who played the challenger's game card for card saw
+    the challenger vanish from the board (taken for their own result sent back)."""
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    ann = link_of(SEED, "Ann", False)
+    assert boards.add(*checked(ann)) == "added"
+    own = Kept(link_of(SEED, None, False), None, True)        # the same plays, unnamed
+    rows, _ = board_rows(boards.board(f"#game={GAME_ID}"), own, "Bev")
+    assert sorted(r.name for r in rows) == ["Ann", "Bev"]
+    assert rows[0].total == rows[1].total
+    back = Kept(link_of(SEED, "Bev", False), None, True)      # Bev's own, sent back: one row
+    boards.add(*checked(link_of(SEED, "Bev", False)))
+    rows, _ = board_rows(boards.board(f"#game={GAME_ID}"), back, "Bev")
+    assert sorted(r.name for r in rows) == ["Ann", "Bev"]
+
+
+def test_the_game_over_screen_compares_you_with_the_challenger_in_words():
+    from sheepshead.ui.table.panels import versus_line
+    assert versus_line(3, "Rory", -4) == "You +3, Rory -4: you beat Rory’s score by 7."
+    assert versus_line(-4, "Rory", -4) == "You -4, Rory -4: the same as Rory: a tie."
+    assert versus_line(0, "Rory", 2) == "You 0, Rory +2: Rory’s score stands, 2 ahead of yours."
 
 
 def test_boards_are_bounded_and_the_oldest_go_first():

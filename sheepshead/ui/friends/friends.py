@@ -116,7 +116,7 @@ class Friends:
         storage refused to keep the outcome)."""
         self.passed: set[str] = set()
         """Links whose computer moves were found this version's players' in this tab."""
-        self._challenge: tuple[tuple[str, int, int, int], tuple[str, int] | None] | None = None
+        self._challenge: tuple[tuple[str, int, bool, int, int], tuple[str, int] | None] | None = None
         """The last :meth:`challenge` asked and its answer (a board is not read every draw)."""
         self.incoming: list[tuple[str, tuple[tuple[int, BoardEntry], ...]]] = []
         """Board links opened and not read yet: their game, their distinct entries (each
@@ -259,17 +259,19 @@ class Friends:
                                                 for k in stored.rows))
         return board_rows(stored, own, name, self.checks)[0]
 
-    def challenge(self, game: str, hand: int) -> tuple[str, int] | None:
+    def challenge(self, game: str, hand: int, over: bool = False) -> tuple[str, int] | None:
         """Whose challenge the New Game ``game`` on the table is, and the total to beat: the
-        best checked friend's row on its board while you have no result of it (issue 40:
+        best checked friend's row on its board while you have no result of it, or once the
+        game on the table is ``over`` (its Game over screen compares you with them) (issue 40:
         the challenged friend's table said a plain "New Game").  Asked at every drawing:
         the board is read again only when the hand or the checks change, and a row whose
         moves were checked before (a reload) has its scores checked again, one a drawing."""
-        key = (game, hand, len(self.passed), len(self.checks))
+        key = (game, hand, over, len(self.passed), len(self.checks))
         if self._challenge is not None and self._challenge[0] == key:
             return self._challenge[1]
         best = None
-        if game.startswith("#game=") and self.boards.board(game).rows and self.own(game) is None:
+        if game.startswith("#game=") and self.boards.board(game).rows and (
+                over or self.own(game) is None):
             todo = [k.link for k in self.boards.board(game).rows
                     if k.moves and k.link not in self.checks]
             if todo:
@@ -278,7 +280,7 @@ class Friends:
                                                         computer_moves=False)
                 except SheepsheadError as e:
                     self.checks[todo[0]] = str(e)
-                key = (game, hand, len(self.passed), len(self.checks))
+                key = (game, hand, over, len(self.passed), len(self.checks))
             rows = [r for r in self.rows(game) if not r.mine and not r.checking]
             best = (rows[0].name, rows[0].total) if rows else None
         self._challenge = (key, best)

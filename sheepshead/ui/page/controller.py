@@ -560,7 +560,8 @@ class Controller(Turns):
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
         ui.offer_tutorial = s.first_visit
-        ui.challenge = None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number)
+        ui.challenge = None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number,
+                                                                  t.game.is_over)
         html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
                       caption="Paused: this game went on in another tab." if stale else caption)
         over = s.overlay(ui)

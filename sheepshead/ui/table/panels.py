@@ -50,6 +50,8 @@ class PanelState(Protocol):
     today: str
     stats: tuple[str, ...]
     waiting: str | None
+    challenge: tuple[str, int] | None
+    """A friend's challenge: their name and total (the Game over screen compares you)."""
 
 
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
@@ -299,10 +301,25 @@ def _game_over_buttons(tv: TableView) -> str:
             "</div>")
 
 
-def _game_result(tv: TableView) -> str:
+def versus_line(you: int, name: str, theirs: int) -> str:
+    """A challenge's outcome in words: ``You +3, Rory −4: you beat Rory's score.``"""
+    if you > theirs:
+        verdict = f"you beat {name}’s score by {you - theirs}."
+    elif you == theirs:
+        verdict = f"the same as {name}: a tie."
+    else:
+        verdict = f"{name}’s score stands, {theirs - you} ahead of yours."
+    return f"You {signed(you)}, {name} {signed(theirs)}: {verdict}"
+
+
+def _game_result(tv: TableView, challenge: tuple[str, int] | None = None) -> str:
     """The end of a game, first: your place and total, a small celebration when you won,
-    the standings and what to do next."""
+    how you did against a friend who challenged you, the standings and what to do next."""
     place, tied = place_of(tv.totals)
+    versus = ""
+    if challenge is not None and not tv.daily_date:
+        versus = (f'<p class="versus" id="versus">'
+                  f'{escape(versus_line(tv.totals[HUMAN], challenge[0], challenge[1]))}</p>')
     won = HUMAN in tv.winners
     party = ""
     if won:
@@ -312,7 +329,7 @@ def _game_result(tv: TableView) -> str:
             f'<p class="headline"><span class="label">You finished</span> '
             f'<span class="place">{escape(place_text(place, tied, tv.players))}</span> '
             f'<span class="total">{signed(tv.totals[HUMAN])}</span></p>'
-            f'{_winner_line(tv)}{standings_html(tv.totals)}'
+            f'{versus}{_winner_line(tv)}{standings_html(tv.totals)}'
             f'{totals_chart(tv.sheet.rows, tv.names)}{_game_over_buttons(tv)}</div>')
 
 
@@ -336,7 +353,7 @@ def _summary_panel(tv: TableView, ui: PanelState, four: bool) -> str:
         return _dialog(f"Hand {s.number} thrown in", body, "summary")
     lines = []
     if tv.game_over:                      # the game's result leads: your place, the standings
-        lines.append(_game_result(tv))
+        lines.append(_game_result(tv, ui.challenge))
         lines.append(f"<h3>Hand {s.number}</h3>")
     lines += [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
     if s.stakes:
