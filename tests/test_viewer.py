@@ -192,7 +192,7 @@ def test_the_heading_the_game_and_the_seat_names() -> None:
     html = html_of(model)
     page = check_markup(html)
     assert "<bdi>Bev</bdi>" + escape("'s Daily, 2026-12-01") in html     # the name isolated
-    assert "The Daily of 2026-12-01 · the default table · Easy computer players" in page.visible
+    assert "The Daily of 2026-12-01 · the standard rules · Easy computer players" in page.visible
     # seat 0 is the sender, never "You"; here its name is also seat 2's, so it is marked
     assert model.names == ("Bev (sender)", "Gus", "Bev", "Lars", "Dottie")
     head = section(html, "<thead>", "</thead>")

@@ -52,7 +52,8 @@ def rules_panel_html(four: bool) -> str:
         '<div class="keys-help"><h3>Keyboard</h3>'      # hidden where there is no keyboard
         '<p class="small keys"><kbd>1</kbd>–<kbd>9</kbd> a card of your hand, left to right '
         '(play it, or choose it to bury) · <kbd>B</kbd> bury the two chosen · <kbd>P</kbd> '
-        'pick up · <kbd>N</kbd> pass or no crack · <kbd>H</kbd> hint · <kbd>U</kbd> undo · '
+        'pick up · <kbd>N</kbd> pass (in the crack round: do not double) · <kbd>H</kbd> hint · '
+        '<kbd>U</kbd> undo · '
         '<kbd>Esc</kbd> close a dialog. Tab and Enter reach every button.</p></div>'
         '<p class="links"><a href="./static/rules.html" target="_blank" rel="noopener">'
         'Full rules</a> · <a href="./static/cheatsheet.html" target="_blank" rel="noopener">'

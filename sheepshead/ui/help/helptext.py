@@ -25,7 +25,7 @@ __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "actio
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
-HIDDEN_MARK = " + cards face down"
+HIDDEN_MARK = " · hidden cards count at the end"
 """Added to the points chip while some points are not visible yet (the bury, the face-down
 unknown card, a leaster's blind)."""
 HINT_WARNING = ("A hint marks this Daily's result “with hints” for good. Tap Hint again "
@@ -51,8 +51,10 @@ def signed(x: float) -> str:
 
 # -------------------------------------------------------------------- points
 def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
-    """The points chip: ``Picker's side 34 · Defenders 21 · 12 unknown + cards face down``
-    (points taken by players whose side is not known yet; the bury or a blind not shown),
+    """The points chip: ``Picker's side 34 · Defenders 21 · 12 side not known yet · hidden
+    cards count at the end`` (points taken by players whose side is not known yet; the bury,
+    the face-down unknown card or a blind not shown: issue 40 read "13 unknown" and "+ cards
+    face down" as jargon),
     or in a leaster each player's points (``Leaster — You 0 · Gus 14 · … · blind 11``).
     None before anyone picks and for a hand thrown in."""
     mark = HIDDEN_MARK if p.hidden else ""
@@ -66,19 +68,20 @@ def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
         return None
     text = f"Picker's side {s.picker} · Defenders {s.defenders}"
     if s.undecided:
-        text += f" · {s.undecided} unknown"   # whose side is not known yet (one line at 320 px)
+        text += f" · {s.undecided} side not known yet"    # taken by players not known yet
     return text + mark
 
 
 # ---------------------------------------------------------------- the bury
 def leaves_text(leaves: Leaves) -> str:
     """``After this bury: call Ace of hearts, call Ten of clubs, call Ace of spades with an
-    unknown card, go alone``; ``After this bury: go alone only`` when going alone is forced."""
+    unknown card or go alone`` (a choice: issue 40 read "call Ace of spades, go alone" as
+    both); ``After this bury: go alone only`` when going alone is forced."""
     if leaves.alone_forced:
         return f"{LEAVES}go alone only"
     calls = ([f"call {c.name}" for c in leaves.aces + leaves.tens]
              + [f"call {c.name} with an unknown card" for c in leaves.unknown_aces])
-    return LEAVES + ", ".join([*calls, "go alone"])
+    return LEAVES + (", ".join(calls) + " or go alone" if calls else "go alone")
 
 
 def _the(cards: list[Card]) -> str:

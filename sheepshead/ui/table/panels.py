@@ -194,7 +194,7 @@ def _menu(tv: TableView, ui: PanelState) -> str:
 
 def _rules_line(tv: TableView) -> str:
     phrases = rules_phrases(tv.rules)
-    text = "; ".join(phrases) if phrases else "the default table"
+    text = "; ".join(phrases) if phrases else "the standard rules"
     return f'<p class="small">This game: {escape(text)}, against {tv.level_name} computer players.</p>'
 
 
@@ -246,14 +246,14 @@ def _options_panel(tv: TableView) -> str:
     phrases = rules_phrases(chosen)
     body = (
         '<p class="lead">These options apply to your next <strong>New Game</strong>; the game '
-        'in play keeps its own. <strong>The Daily always uses the default table</strong>, so '
+        'in play keeps its own. <strong>The Daily always uses the standard rules</strong>, so '
         'everyone\'s Daily is comparable.</p>'
         f'<div class="options">{"".join(_option_control(n, chosen) for n in OPTION_ORDER)}</div>'
         f'<p class="small" id="options-chosen">Chosen: '
-        f'{escape("; ".join(phrases) if phrases else "the default table")}.</p>'
+        f'{escape("; ".join(phrases) if phrases else "the standard rules")}.</p>'
         '<div class="menu-buttons">'
         f'{_button("New Game with these options", "primary", data_ui="new")}'
-        f'{_button("Default table", "", data_ui="options-default")}</div>'
+        f'{_button("Standard rules", "", data_ui="options-default")}</div>'
         f'{_rules_line(tv)}')
     return _dialog("Table options", body, "options")
 

@@ -163,7 +163,7 @@ def viewer_model(link: ResultLink, check: ResultCheck | None = None) -> ViewerMo
     return ViewerModel(
         link=link, by=by, sender=sender, names=names, day=date_of_seed(link.seed),
         game_id=value if kind == "game" else None,
-        rules_text="; ".join(phrases) if phrases else "the default table",
+        rules_text="; ".join(phrases) if phrases else "the standard rules",
         level=check.level, scores=tuple(tuple(s) for s in check.scores),
         totals=tuple(check.totals), place=place, tied=tied, finished=check.finished,
         hands=tuple(hands))
