@@ -290,7 +290,7 @@ def test_review_lines_on_real_hands():
                 assert "cost" not in line and "; Expert " in line
             else:
                 costly += 1
-                assert line.endswith(f": cost {shown_cost(step):.1f}"), line
+                assert line.endswith(f": {shown_cost(step):.1f} points lost"), line
                 assert len(VALUE.findall(line)) == 2 and "-" not in line
                 yours, theirs = (float(v.replace("−", "-")) for v in VALUE.findall(line))
                 assert f"{theirs - yours:.1f}" == f"{shown_cost(step):.1f}", line   # adds up
@@ -315,20 +315,20 @@ def step(phase, yours, expert, mine, theirs, cost, trick=None):
 
 def test_review_examples():
     assert review_line(step(Phase.PLAY, "play KH", "play AH", -1.2, -0.4, 0.8, 3)) == (
-        "Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): cost 0.8")
+        "Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): 0.8 points lost")
     assert review_line(step(Phase.PICK, "pass", "pick", -0.3, 0.5, 0.8)) == (
-        "Pick: you passed (−0.3); Expert pick up (+0.5): cost 0.8")
+        "Pick: you passed (−0.3); Expert pick up (+0.5): 0.8 points lost")
     assert review_line(step(Phase.PLAY, "play AH", "play AH", 0.2, 0.2, 0.0, 3)) == (
         "Trick 3: you played A♥ — as the Expert would")
     assert review_line(step(Phase.DOUBLES, "pass", "crack", None, None, None)) == (
         "Crack round: you did not crack; Expert crack")
     assert review_line(step(Phase.BURY, "bury 7C KD", "bury 10S KS", 0.1, 1.0, 0.9)) == (
-        "Bury: you buried 7♣ K♦ (+0.1); Expert bury 10♠ K♠ (+1.0): cost 0.9")
+        "Bury: you buried 7♣ K♦ (+0.1); Expert bury 10♠ K♠ (+1.0): 0.9 points lost")
     steps = [step(Phase.PLAY, "play KH", "play AH", -1.2, -0.4, 0.8, 3),
              step(Phase.PICK, "pass", "pick", -0.3, 0.8, 1.1)]
     assert review_total(steps) == "Total cost: 1.9 points"
     # The cost shown is the difference of the values shown (issue 40: "cost 4.2" beside
     # −2.6 and +1.5 read as a mistake).
     assert review_line(step(Phase.BURY, "bury 9C AH", "bury 7C 8C", -2.64, 1.54, 4.18)) == (
-        "Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): cost 4.1")
+        "Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): 4.1 points lost")
     assert review_total(steps[:0]) == "You had no choice to make this hand."

@@ -74,8 +74,10 @@ def review_panel_html(review: HandReview | None, can_next: bool, results: bool =
     body = (f'<p class="review-progress" id="review-progress" role="status" '
             f'data-done="{"1" if review.done else "0"}">{status}</p>'
             f'<ol class="review-list">{items}</ol>'
-            '<p class="small">The Expert\'s estimates, in game points for this hand, '
-            'from many deals of the cards you could not see.</p>')
+            '<p class="small">Only the decisions where you had a choice are listed: a trick '
+            'where one card was all you could play is left out. The figures are the '
+            'Expert\'s estimates, in game points for this hand, from many deals of the cards '
+            'you could not see.</p>')
     buttons = [_button("Daily result", "", data_ui="results") if results
                else _button("Hand summary", "", data_ui="summary")]
     if can_next:

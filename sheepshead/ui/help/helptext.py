@@ -190,7 +190,7 @@ def shown_cost(step: ReviewStep) -> float | None:
 
 
 def review_line(step: ReviewStep) -> str:
-    """One reviewed decision: ``Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): cost 0.8``;
+    """One reviewed decision: ``Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): 0.8 points lost``;
     ``Trick 3: you played A♥ — as the Expert would``; ``Crack round: you did not crack;
     Expert crack`` (no values there)."""
     label, phase = _label(step), step.phase
@@ -204,7 +204,7 @@ def review_line(step: ReviewStep) -> str:
     if cost == 0:                                # an equivalent play, or within noise
         return f"{label}: you {yours} — as the Expert would"
     return (f"{label}: you {_valued(yours, step.your_value)}; "
-            f"Expert {_valued(expert, step.expert_value)}: cost {cost:.1f}")
+            f"Expert {_valued(expert, step.expert_value)}: {cost:.1f} points lost")
 
 
 def review_total(steps: list[ReviewStep]) -> str:
@@ -213,6 +213,9 @@ def review_total(steps: list[ReviewStep]) -> str:
     if not steps:
         return "You had no choice to make this hand."
     total = round(sum(shown_cost(s) or 0.0 for s in steps), 1)
+    if total == 0 and any(s.cost is None and s.yours != s.expert for s in steps):
+        return ("No cost found: where you chose differently, the Expert did not weigh the "
+                "choices (it follows its rules there).")
     if total == 0:
         return "You played this hand as the Expert would."
     return f"Total cost: {total:.1f} points"

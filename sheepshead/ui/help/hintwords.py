@@ -31,7 +31,7 @@ from ..look.markup import short
 from ..look.wording import and_list, names_for
 from .helptext import OTHERS_SHOWN, action_words, signed
 
-__all__ = ["HintWords", "hint_words", "EXPECTED", "EVEN"]
+__all__ = ["HintWords", "hint_words", "reason_of", "EXPECTED", "EVEN"]
 
 EXPECTED = "Your score this hand as the Expert estimates it: "
 EVEN = "Too close to call: "
@@ -156,8 +156,9 @@ def _play_reason(a: Action, v: SeatView) -> str:
     return ""
 
 
-def _reason(h: Hint, v: SeatView) -> str:
-    a = h.action
+def reason_of(a: Action, v: SeatView) -> str:
+    """Why ``a`` at ``v``'s decision, in facts the table shows (``""`` when none is said):
+    the hint's reason, and the review's reason for the Expert's choice."""
     if v.phase is Phase.PICK:
         return _pick_reason(v)
     if a.kind is Kind.BURY:
@@ -197,6 +198,6 @@ def hint_words(h: Hint, v: SeatView) -> HintWords:
         if h.action.kind is Kind.PLAY:
             return HintWords(f"Your only card is {_the(h.action.card)}.", None)
         return HintWords(f"Your only choice: {_doing(h.action, v)}.", None)
-    reason = _reason(h, v)
+    reason = reason_of(h.action, v)
     line = f"The Expert would {_doing(h.action, v)}" + (f": {reason}." if reason else ".")
     return HintWords(line, _detail(h))

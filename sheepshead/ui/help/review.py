@@ -15,11 +15,39 @@ from dataclasses import dataclass, field
 
 from ...bots.advice import ReviewStep, review_slices
 from ...game import HUMAN_SEAT
+from ...position import Phase
 from ...state import HandState
+from ..look.markup import short
+from ..look.wording import names_for
 from ..pacing import SLICE_S, paced
 from .helptext import review_line, review_total, shown_cost
+from .hintwords import reason_of
 
-__all__ = ["HandReview", "run_review", "GameReview", "run_game_review"]
+__all__ = ["HandReview", "run_review", "GameReview", "run_game_review", "step_note"]
+
+
+def step_note(hand: HandState, seat: int, step: ReviewStep) -> str:
+    """What a reviewed line adds in words (issue 40: the review was numbers without
+    reasons): the cards on the trick when you played, and for a decision that cost
+    something the Expert's reason for its own choice, in facts the table showed you
+    (``" — on the trick: Gus K♥, Bev 7♥; the Expert's reason: it takes the trick, 21
+    points."``); ``""`` when there is nothing to add."""
+    replay = HandState.from_masks(hand.dealt, hand.blind, hand.dealer, hand.rules, hand.redeal)
+    for code in list(hand.history)[:step.index]:
+        replay.apply_move(code)
+    view = replay.view(seat)
+    parts = []
+    trick = view.trick
+    if step.phase is Phase.PLAY and trick is not None and trick.cards:
+        names = names_for(view.players)
+        on = ", ".join(f"{names[s]} {short(c) if c is not None else 'a face-down card'}"
+                       for s, c in trick.plays(view.players))
+        parts.append(f"on the trick: {on}")
+    if (shown_cost(step) or 0.0) > 0:
+        why = reason_of(step.expert, view)
+        if why:
+            parts.append(f"the Expert's reason: {why}")
+    return " — " + "; ".join(parts) + "." if parts else ""
 
 
 @dataclass
@@ -31,10 +59,16 @@ class HandReview:
     total: int | None = None
     """How many decisions there are to review (None until the first is done)."""
     done: bool = False
+    notes: dict[int, str] = field(default_factory=dict)
+    """What each decision's line adds in words, by its place in the hand (:func:`step_note`)."""
 
     @property
     def lines(self) -> list[str]:
-        return [review_line(s) for s in self.steps]
+        return [self.line_of(s) for s in self.steps]
+
+    def line_of(self, step: ReviewStep) -> str:
+        """``step``'s line with its note."""
+        return review_line(step) + self.notes.get(step.index, "")
 
     @property
     def progress(self) -> str:
@@ -55,6 +89,7 @@ async def run_review(review: HandReview, hand: HandState, seat: int,
     at most four times a second and once at the end."""
     async for step in paced(review_slices(hand, seat, seed=seed), redraw, turn_every=turn_every):
         if step is not None:                     # None: a slice of a search, the page's turn
+            review.notes[step.index] = step_note(hand, seat, step)
             review.steps.append(step)
             review.total = step.total
     review.done = True
@@ -100,7 +135,7 @@ class GameReview:
     @property
     def line(self) -> str:
         """``Looking over your hands… 3 of 10``; then ``Your costliest decision, hand 4:
-        Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): cost 4.1``, or that
+        Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): 4.1 points lost``, or that
         every hand was played as the Expert would."""
         if not self.done:
             return f"Looking over your hands… {len(self.hands)} of {self.of or '…'}"
@@ -108,7 +143,7 @@ class GameReview:
         if best is None:
             return "You played every hand as the Expert would."
         review, step = best
-        return f"Your costliest decision, hand {review.hand_number}: {review_line(step)}"
+        return f"Your costliest decision, hand {review.hand_number}: {review.line_of(step)}"
 
 
 async def run_game_review(review: GameReview,
@@ -122,6 +157,7 @@ async def run_game_review(review: GameReview,
         async for step in paced(review_slices(hand, HUMAN_SEAT, seed=seeds), lambda: None,
                                 turn_every=turn_every):
             if step is not None:
+                one.notes[step.index] = step_note(hand, HUMAN_SEAT, step)
                 one.steps.append(step)
                 one.total = step.total
         one.done = True
