@@ -573,9 +573,17 @@ def test_new_games_share_text_carries_game_and_rules_in_the_link():
     assert started == ("Sheepshead New Game: just sat down\n"
                        "https://example.org/x#game=0123456789abcdef")
     partway = play(Game(NEW_SEED), 80)
-    head, emoji, link = share_text(partway, "https://e.org/", level="standard").split("\n")
+    head, emoji, link = share_text(partway, "https://e.org/", level="standard",
+                                   by="Rory").split("\n")
     hands = len(partway.hand_scores())
     assert f"after {hands} of 10 hands" in head and len(emoji) == hands
+    assert head.startswith("Sheepshead New Game from Rory: ")         # who shares it
+    if partway.current.history:                                      # and the hand in play
+        assert head.endswith(f", playing hand {partway.hand_number}"), head
+    # Issue 40: "just sat down" only before the first card; then the hand in play.
+    first = play(Game(NEW_SEED), 3)
+    assert share_text(first, "https://e.org/", level="standard").startswith(
+        "Sheepshead New Game: playing hand 1 of 10\n")
     assert check_result(parse_result(link)).hands == hands
 
 

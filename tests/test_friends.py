@@ -555,3 +555,16 @@ def test_a_result_link_that_says_hints_keeps_with_hints_on_the_board():
         c = page(storage, result_fragment(g, by, "easy", hints=said))
     rows = {r.name: r for r in c.session.friends.rows(f"#game={GAME_ID}")}
     assert rows["Ann"].hints is True and not rows["Bev"].hints
+
+
+def test_the_board_guard_hides_the_scores_the_result_guard_hides():
+    """Issue 40, round three, item 6: the Daily's board guard printed "Rory -9" while the
+    result guard hid it; a New Game's guard names no hex id."""
+    from sheepshead.ui.friends.boardview import board_guard_html
+    rows = tuple(Row(n, False, t, 1, False, True, 10, "expert", None, None, True,
+                     "#daily=2026-12-01&result=1.A", ()) for n, t in (("Rory", -9), ("Bev", 4)))
+    html = board_guard_html("Daily 2026-12-01", True, rows)
+    assert "<bdi>Rory</bdi>" in html and "<bdi>Bev</bdi>" in html
+    assert "-9" not in html and "−9" not in html and "+4" not in html
+    html = board_guard_html(f"Game {GAME_ID} (three players)", False, rows)
+    assert GAME_ID not in html and "New Game (three players)" in html

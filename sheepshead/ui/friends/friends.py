@@ -51,6 +51,7 @@ from .boardview import (
     board_title,
     challenge_text,
     name_html,
+    spoken,
 )
 
 
@@ -142,10 +143,10 @@ class Friends:
 
     def _not_kept(self, game: str, what: str, by: str | None) -> None:
         if what == "kept":
-            self.s.notice(f"Your board of the {board_title(game)} keeps {by}'s first "
+            self.s.notice(f"Your board of the {spoken(board_title(game))} keeps {by}'s first "
                           f"result; open the board to use this one instead.")
         else:
-            self.s.notice(f"The board of the {board_title(game)} is full; a result is not "
+            self.s.notice(f"The board of the {spoken(board_title(game))} is full; a result is not "
                           f"kept.")
 
     def open_link(self, text: str) -> None:
@@ -480,7 +481,7 @@ class Friends:
                 if any(k.link == link for k in self.boards.board(game).rows):
                     self.refused(game, link, str(e))
                 else:
-                    self.s.notice(f"Your result on the board of the {board_title(game)} "
+                    self.s.notice(f"Your result on the board of the {spoken(board_title(game))} "
                                   f"cannot be read any more ({e}); it is left out.")
             return
         self.tried.add(link)
@@ -528,7 +529,7 @@ class Friends:
     def refused(self, game: str, link: str, reason: str) -> None:
         self.boards.remove(game, link)
         self.checks.pop(link, None)
-        self.s.notice(f"Refused and taken off the board of the {board_title(game)}: {reason}.")
+        self.s.notice(f"Refused and taken off the board of the {spoken(board_title(game))}: {reason}.")
 
 
 

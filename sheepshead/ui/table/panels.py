@@ -79,14 +79,18 @@ def panel_html(tv: TableView, ui: PanelState, four: bool) -> str:
     return ""
 
 
-def _playing(tv: TableView) -> str:
-    """What the menu's footer says is on the table: ``Daily 2026-12-01``, ``New Game
-    0123456789abcdef`` (the id a player can quote), ``The practice hand``."""
+def _playing(tv: TableView, challenge: tuple[str, int] | None = None) -> str:
+    """What the menu's footer says is on the table: ``Daily 2026-12-01``, ``Your New Game,
+    hand 3 of 10`` or ``Rory's challenge, hand 3 of 10`` (no hex id a player reads: issue
+    40; the id stays in its tooltip, to quote), ``The practice hand``."""
     if tv.tutorial:
         return "The practice hand"
     if tv.daily_date:
         return f"Daily {tv.daily_date}"
-    return f"New Game {tv.game_id}"
+    whose = (f"<bdi>{escape(challenge[0])}</bdi>’s challenge" if challenge is not None
+             else "Your New Game")
+    return (f'<span title="game {escape(tv.game_id)}">{whose}, hand {tv.hand_number} of '
+            f'{tv.hands_total}</span>')
 
 
 def _select(setting: str, label: str, options: dict[str, str], value: str) -> str:
@@ -187,7 +191,7 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         'rel="noopener">Rules</a> · <a href="./static/cheatsheet.html" target="_blank" '
         'rel="noopener">Printable cheat sheet</a> <span class="small">(a new tab: this game '
         'keeps its place)</span></p>'
-        f'<p class="small">{_playing(tv)} · game version <span id="engine-version">'
+        f'<p class="small">{_playing(tv, ui.challenge)} · game version <span id="engine-version">'
         f'{__version__}</span></p>')
     return _dialog("Menu", body, "menu")
 
