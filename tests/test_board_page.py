@@ -238,6 +238,9 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     # A fresh browser: the same game, behind the spoiler guard, against the same players.
     bev = boot(phone(), url)
     overlay(bev, "board-guard")
+    # No other game behind the challenge (issue 40: today's Daily stood behind it).
+    for region in ("#info .game", "#hand", "#status", "#felt .seat >> nth=0"):
+        assert not bev.locator(region).is_visible(), region
     guard = bev.locator("#board").inner_text()           # who challenged, and their total
     assert "Ann challenges you to this New Game: Ann made " in guard, guard
     made = re.search(r"Ann made ([+\-−]\d+)", guard)

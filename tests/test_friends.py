@@ -568,3 +568,12 @@ def test_the_board_guard_hides_the_scores_the_result_guard_hides():
     assert "-9" not in html and "−9" not in html and "+4" not in html
     html = board_guard_html(f"Game {GAME_ID} (three players)", False, rows)
     assert GAME_ID not in html and "New Game (three players)" in html
+
+
+def test_leaving_a_challenge_names_it():
+    from sheepshead.rules import Rules
+    from sheepshead.ui.daily.finish import Question, confirm_html
+    html = confirm_html(Question(None, Rules(), "standard", "at hand 2 of 10, you +3", "Rory"))
+    assert "Leave Rory’s challenge?" in html and "playing Rory’s challenge, at hand 2" in html
+    plain = confirm_html(Question(None, Rules(), "standard", "at hand 2 of 10, you +3"))
+    assert "Leave your New Game?" in plain and "challenge" not in plain

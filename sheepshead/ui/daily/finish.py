@@ -62,6 +62,8 @@ class Question:
     rules: Rules
     level: str
     in_progress: str
+    challenge: str | None = None
+    """Whose challenge the game in progress is (its question names it), or None."""
 
 
 def par_line(total: int, par: int | None, progress: float | None) -> str:
@@ -163,12 +165,20 @@ def results_html(s: DailyScreen) -> str:
 
 def confirm_html(q: Question) -> str:
     """The question before a New Game replaces the one in progress, in the page's style."""
-    text = (f"Your New Game is {q.in_progress}. Starting another replaces it, and it "
-            f"cannot be resumed. (Your Dailies are kept apart and stay as they are.)")
+    if q.challenge is not None:         # issue 40: the prompt said "Your New Game" only
+        who = q.challenge
+        title = f"Leave {who}’s challenge?"
+        text = (f"You are playing {who}’s challenge, {q.in_progress}. Starting another game "
+                f"drops it, and it cannot be resumed. (Your Dailies are kept apart and stay "
+                f"as they are.)")
+    else:
+        title = "Leave your New Game?"
+        text = (f"Your New Game is {q.in_progress}. Starting another replaces it, and it "
+                f"cannot be resumed. (Your Dailies are kept apart and stay as they are.)")
     return ('<div class="dialog confirm" role="alertdialog" aria-modal="true" '
             'aria-labelledby="confirm-title" aria-describedby="confirm-text" id="confirm">'
-            '<div class="dialog-head"><h2 id="confirm-title" tabindex="-1">Leave your New '
-            'Game?</h2></div>'
+            f'<div class="dialog-head"><h2 id="confirm-title" tabindex="-1">{escape(title)}'
+            '</h2></div>'
             f'<p id="confirm-text">{escape(text)}</p>'
             '<div class="menu-buttons">'
             + button("Keep playing it", "primary", data_ui="confirm-no")
