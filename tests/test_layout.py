@@ -752,3 +752,47 @@ def test_the_practice_hand_fits_with_its_tips(page, site_url, viewport):
     t.problems += t.steady_problems(across=viewport != "844x390")
     assert t.most["trick"] >= 5, t.most
     assert not t.problems, f"{len(t.problems)} problems:\n" + "\n".join(t.problems)
+
+
+TAGS_JS = """() => [...document.querySelectorAll('#hand .card')].flatMap((c, i, all) => {
+    const next = all[i + 1], r = c.getBoundingClientRect();
+    const edge = next ? next.getBoundingClientRect().left : Infinity;   // where it is covered
+    return ['::before', '::after'].flatMap(which => {
+        const s = getComputedStyle(c, which);
+        if (s.content === 'none' || s.content === 'normal') return [];
+        const left = r.left + parseFloat(s.left), width = parseFloat(s.width);
+        return left + width > edge + 0.5 ? [`${c.dataset.card} ${s.content} ${which}`] : [];
+    });
+})"""
+
+OPAQUE_ENTRY_JS = """() => [...document.styleSheets].flatMap(sheet => {
+    try { return [...sheet.cssRules]; } catch (e) { return []; }
+}).filter(r => r instanceof CSSKeyframesRule && /^from[0-4]$/.test(r.name))
+  .map(r => r.cssText).filter(t => t.includes('opacity'))"""
+
+
+@pytest.mark.parametrize("viewport", ["320x568", "390x844"])
+def test_bury_tags_are_read_whole_and_a_disabled_button_looks_off(page, site_url, viewport):
+    """Issue 40, round three, items 7 and 8: at 320 px the "Bury" tags were cut to "Bur"
+    and two "Blind" tags touched (each tag now lies in the strip its neighbour leaves
+    uncovered); the disabled "Bury these two" was olive, not grey; a card played flew in
+    half see-through over the seats."""
+    seed, bury, _ = find_deal("ace")
+    page.set_viewport_size(VIEWPORTS[viewport])
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pick up")
+    wait_idle(page)
+    go = page.get_by_role("button", name="Bury these two", exact=True)
+    assert go.is_disabled()
+    look = go.evaluate("b => { const s = getComputedStyle(b); return [s.backgroundColor, s.opacity]; }")
+    assert look == ["rgb(201, 201, 196)", "1"], look
+    assert page.evaluate(TAGS_JS) == []                  # the "Blind" tags
+    for card in bury.cards:
+        tap_card(page, f'#hand button[data-card="{card}"]')
+        wait_idle(page)
+    assert page.evaluate(TAGS_JS) == []                  # "Bury" and "Blind"
+    assert go.is_enabled()
+    assert page.evaluate(OPAQUE_ENTRY_JS) == []
