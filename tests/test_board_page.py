@@ -255,8 +255,9 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     # at 320 px too.
     info = " ".join(bev.inner_text("#info").split())
     assert info.startswith(f"Ann’s challenge Hand 1 of 10 · beat {made[1]}"), info
-    bev.set_viewport_size({"width": 320, "height": 568})
-    assert bev.evaluate(TITLE_LINES_JS) <= 2
+    for width, height in ((320, 568), (360, 780), (390, 844), (430, 932)):
+        bev.set_viewport_size({"width": width, "height": height})
+        assert bev.evaluate(TITLE_LINES_JS) <= 2, width
     bev.set_viewport_size(PHONE)
     # Bev plays it (the game nearly played out is put in storage) and finishes in the page.
     bev.evaluate(f"localStorage.setItem({GAME_KEY!r}, "

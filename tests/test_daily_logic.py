@@ -778,3 +778,14 @@ def test_a_long_storage_refusal_is_cut_at_a_word_with_an_ellipsis():
 class RefusingFull(MemoryStorage):
     def set(self, key: str, text: str) -> None:
         raise OSError("QuotaExceededError: storage is full")
+
+
+def test_the_results_grid_is_drawn_in_css_squares_not_emoji_glyphs():
+    """Issue 40, round three, item 9: the in-page grid showed tofu boxes without an emoji
+    font; the share text keeps its emoji."""
+    from sheepshead.ui.daily.finish import outcomes_html
+    outcomes = hand_outcomes(finished_daily())
+    html = outcomes_html(outcomes)
+    assert html.count('<i class="sq sq-') >= len(outcomes)
+    assert not any(o.emoji in html for o in Outcome)
+    assert all(o.words in html for o in outcomes)

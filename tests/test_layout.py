@@ -642,7 +642,7 @@ def test_focus_ring_for_the_keyboard_only(page, site_url):
 
 def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
     """At 320 px, a computer picker's unknown-card call and the points with hidden cards
-    ("Picker's side 24 · Defenders 17 · hidden cards count at the end"): every chip is on
+    ("Picker's side 24 · Defenders 17 · some cards hidden"): every chip is on
     screen whole, not cut nor scrolled away, the role badges ("▲ Picker", "Partner (secret: you hold the A♣)")
     stay inside their boxes (issue 22), and nothing overflows the page."""
     page.set_viewport_size(VIEWPORTS["320x568"])
@@ -670,7 +670,7 @@ def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         if body(page, "phase") == "play" and body(page, "turn") == "you":
             tap_card(page)
-    assert any("unknown card" in t for t in seen) and any("hidden cards count" in t for t in seen), seen
+    assert any("unknown card" in t for t in seen) and any("some cards hidden" in t for t in seen), seen
 
 
 @pytest.mark.parametrize("viewport", ["320x568", "390x844", "844x390"])
@@ -796,3 +796,27 @@ def test_bury_tags_are_read_whole_and_a_disabled_button_looks_off(page, site_url
     assert page.evaluate(TAGS_JS) == []                  # "Bury" and "Blind"
     assert go.is_enabled()
     assert page.evaluate(OPAQUE_ENTRY_JS) == []
+
+
+def test_the_arrow_keys_move_between_the_cards_of_your_hand(page, site_url):
+    """Issue 40, round three, item 9: card players expect ←/→ (Tab walked the hand only)."""
+    seed, _, _ = find_deal("ace")
+    page.set_viewport_size(VIEWPORTS["1280x800"])
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pick up")
+    wait_idle(page)
+    cards = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    focused = "() => document.activeElement.dataset.card || document.activeElement.id"
+    page.locator("#hand .card").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == cards[1]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == cards[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")                    # the first stays first
+    assert page.evaluate(focused) == cards[0]
+    assert body(page, "phase") == "bury" and page.log.errors() == []

@@ -85,7 +85,7 @@ def test_points_text_adds_up(rules, hands):
                 assert text is None
                 continue
             assert text is not None and chip_numbers(text) == TOTAL_POINTS, text
-            assert "not known" not in text and HIDDEN_MARK not in text
+            assert " in doubt" not in text and HIDDEN_MARK not in text
             kinds["leaster" if p.leaster else "picked"] += 1
             if p.leaster:
                 assert text.startswith("Leaster — ")
@@ -101,8 +101,8 @@ def test_points_text_examples():
     five = names_for(5)
     p = PointsTaken((34, 12, 0, 0, 21), (Side.PICKER, None, None, None, Side.DEFENDERS),
                     SidePoints(34, 21, 12), None, 0, False, True, False)
-    assert points_text(p, five) == ("Picker's side 34 · Defenders 21 · 12 side not known yet"
-                                    " · hidden cards count at the end")
+    assert points_text(p, five) == ("Picker's side 34 · Defenders 21 · 12 in doubt"
+                                    " · some cards hidden")
     p = PointsTaken((0, 14, 3, 0, 92), (None,) * 5, None, None, 11, True, False, True)
     assert points_text(p, five) == "Leaster — You 0 · Gus 14 · Bev 3 · Lars 0 · Dottie 92 · blind 11"
     p = PointsTaken((0,) * 5, (None,) * 5, None, None, 0, False, False, False)

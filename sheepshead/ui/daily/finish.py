@@ -95,15 +95,22 @@ def _sheet(rows: tuple[tuple[int, tuple[int, ...]], ...], totals: tuple[int, ...
             f'</table>')
 
 
+def _square(o: Outcome) -> str:
+    """One outcome drawn as the share's emoji looks, in CSS (no emoji font needed: issue 40
+    saw tofu boxes where the machine had none)."""
+    return f'<i class="sq sq-{o.name.lower().replace("_", "-")}"></i>'
+
+
 def outcomes_html(outcomes: tuple[Outcome, ...]) -> str:
-    """Your hands as the shared text's emoji line, with a key to the symbols it uses."""
-    line = "".join(o.emoji for o in outcomes)
+    """Your hands as the shared text's emoji line, drawn in CSS squares, with a key to the
+    squares it uses."""
+    line = "".join(_square(o) for o in outcomes)
     used = [o for o in Outcome if o in outcomes]
-    key = " · ".join(f"{o.emoji} {o.words}" for o in used)
+    key = " · ".join(f'<span class="key">{_square(o)} {escape(o.words)}</span>' for o in used)
     words = "; ".join(f"hand {n}: {o.words}" for n, o in enumerate(outcomes, 1))
     return (f'<p class="outcomes"><span class="emoji-line" role="img" '
             f'aria-label="{escape(words)}">{line}</span>'
-            f'<span class="emoji-key small" aria-hidden="true">{escape(key)}</span></p>')
+            f'<span class="emoji-key small" aria-hidden="true">{key}</span></p>')
 
 
 def results_html(s: DailyScreen) -> str:

@@ -25,7 +25,7 @@ __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "actio
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
-HIDDEN_MARK = " · hidden cards count at the end"
+HIDDEN_MARK = " · some cards hidden"
 """Added to the points chip while some points are not visible yet (the bury, the face-down
 unknown card, a leaster's blind)."""
 HINT_WARNING = ("A hint marks this Daily's result “with hints” for good. Tap Hint again "
@@ -51,10 +51,10 @@ def signed(x: float) -> str:
 
 # -------------------------------------------------------------------- points
 def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
-    """The points chip: ``Picker's side 34 · Defenders 21 · 12 side not known yet · hidden
-    cards count at the end`` (points taken by players whose side is not known yet; the bury,
-    the face-down unknown card or a blind not shown: issue 40 read "13 unknown" and "+ cards
-    face down" as jargon),
+    """The points chip: ``Picker's side 34 · Defenders 21 · 12 in doubt · some cards
+    hidden`` (points taken by players whose side is not known yet; the bury, the face-down
+    unknown card or a blind not counted yet: issue 40 read "13 unknown" and "+ cards face
+    down" as jargon; the chip keeps about its old length, so it wraps as before),
     or in a leaster each player's points (``Leaster — You 0 · Gus 14 · … · blind 11``).
     None before anyone picks and for a hand thrown in."""
     mark = HIDDEN_MARK if p.hidden else ""
@@ -68,7 +68,7 @@ def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
         return None
     text = f"Picker's side {s.picker} · Defenders {s.defenders}"
     if s.undecided:
-        text += f" · {s.undecided} side not known yet"    # taken by players not known yet
+        text += f" · {s.undecided} in doubt"    # taken by players not known yet
     return text + mark
 
 

@@ -315,7 +315,7 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
         return "Your turn: pick up the blind, or pass."
     if v.phase is Phase.BURY:
         n = len(ui.selected)
-        text = f"Mark two cards to bury ({n} of 2 chosen)."
+        text = f"Bury two cards ({n} of 2 chosen)."
         if n == 2:
             left = bury_leaves(v, (ui.selected[0], ui.selected[1]))
             if left is not None and left.alone_forced:      # plainly, before the bury
