@@ -577,3 +577,29 @@ def test_leaving_a_challenge_names_it():
     assert "Leave Rory’s challenge?" in html and "playing Rory’s challenge, at hand 2" in html
     plain = confirm_html(Question(None, Rules(), "standard", "at hand 2 of 10, you +3"))
     assert "Leave your New Game?" in plain and "challenge" not in plain
+
+
+def test_a_challenge_is_offered_from_the_menu_mid_game():
+    """Issue 40, round three, item 10: Challenge only after all ten hands.  From the menu
+    mid-game it carries your score so far; your finished result is not recorded by it."""
+    ann = page(MemoryStorage(), f"#game={GAME_ID}")
+    ann.session.settings.name_asked = True
+    assert 'data-ui="challenge"' in panel(tap(ann, "menu"))
+    tap(ann, "close")
+    early = shared(tap(ann, "challenge"))                  # before a hand is finished
+    assert "I have" not in early and early.splitlines()[-1] == f"{URL}#game={GAME_ID}"
+    while len(ann.table.game.hand_scores()) < 2:
+        if ann.table.hand.is_over:
+            tap(ann, "next")
+            continue
+        run(ann, ann.handle(Tap(act=str(ann.table.seat_view().legal[0]))))
+    text = shared(tap(ann, "challenge"))
+    made = signed(ann.table.game.totals()[0])
+    assert f"I have {made} after 2 of 10 hands." in text
+    url = text.splitlines()[-1]
+    assert len(parse_board(url)) == 1 and ann.session.friends.boards.board(
+        f"#game={GAME_ID}").mine is None
+    bev = page(MemoryStorage(), url[len(URL):])          # the friend sees it "after 2"
+    tap(bev, "board-reveal")
+    rows = bev.session.friends.rows(f"#game={GAME_ID}")
+    assert [(r.total, r.hands, r.finished) for r in rows] == [(int(made), 2, False)]

@@ -226,9 +226,11 @@ def board_link_text(title: str, url: str, carried: int, total: int) -> str:
             f"{url}")
 
 
-def challenge_text(title: str, mine: Row | None, url: str) -> str:
-    """A New Game's challenge: the same deals, the same table and players."""
-    made = f" I made {signed(mine.total)}." if mine is not None else ""
+def challenge_text(title: str, mine: Row | None, url: str, so_far: str = "") -> str:
+    """A New Game's challenge: the same deals, the same table and players; ``so_far`` your
+    score in a game still in progress (``+3 after 4 of 10 hands``)."""
+    made = (f" I made {signed(mine.total)}." if mine is not None
+            else f" I have {so_far}." if so_far else "")
     return (f"Sheepshead challenge: play my {spoken(title)} against the same computer "
             f"players.{made} "
             f"Play it first, then see mine side by side\n{url}")

@@ -395,8 +395,10 @@ class Friends:
             return s.share_result_line(href)
         if what == "challenge":
             t = s.table
-            if t is None or not t.game.is_over or t.tutorial:
+            if t is None or t.tutorial or not s.hash().startswith("#game="):
                 return None
+            if not t.game.is_over:          # from the menu, mid-game (issue 40)
+                return self._challenge_so_far(t, base)
             self.record_mine(t)
             game = s.hash()
         else:
@@ -414,6 +416,21 @@ class Friends:
         if what == "challenge":
             return challenge_text(title, mine, base + fragment)
         return board_link_text(title, base + fragment, carried, len(entries))
+
+    def _challenge_so_far(self, t: Table, base: str) -> str:
+        """A challenge to the New Game in progress: your result so far on its board link
+        (the friend's board shows it "after 3 of 10 hands"), or the game alone before a
+        hand is finished.  Nothing is recorded as your result: that is the finished game."""
+        game = self.s.hash()
+        title = board_title(game, self._rules_text(game))
+        done = len(t.game.hand_scores())
+        if done == 0:
+            return challenge_text(title, None, base + game)
+        level = None if t.level == NEW_GAME_LEVEL else t.level
+        link = result_fragment(t.game, self.s.settings.name or None, level, hints=t.hints)
+        fragment, _ = board_fragment([BoardEntry(link, t.hints)], base=base)
+        so_far = f"{signed(t.game.totals()[HUMAN])} after {done} of {t.game.length} hands"
+        return challenge_text(title, None, base + fragment, so_far)
 
     def _named(self, row: Row) -> str:
         """A row's link, your own with your name on it."""

@@ -169,6 +169,7 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         f'{_button(daily, "" if back else "primary", data_ui="daily")}'
         f'{_button("New Game", "", data_ui="new")}'
         f'{_button("Share", "", data_ui="share")}'
+        f'{_challenge_button(tv)}'
         f'{_button("Board of the day", "", data_ui="board")}'
         f'{_button("Score sheet", "", data_ui="scores")}'
         f'{_button("Table options…", "", data_ui="options", aria_haspopup="dialog")}'
@@ -194,6 +195,14 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         f'<p class="small">{_playing(tv, ui.challenge)} · game version <span id="engine-version">'
         f'{__version__}</span></p>')
     return _dialog("Menu", body, "menu")
+
+
+def _challenge_button(tv: TableView) -> str:
+    """A New Game's challenge, offered from the menu at any time (issue 40: only after all
+    ten hands); the Game over screen offers it too."""
+    if tv.tutorial or tv.daily_date or tv.game_over:
+        return ""
+    return _button("Challenge a friend", "", data_ui="challenge")
 
 
 def _rules_line(tv: TableView) -> str:
