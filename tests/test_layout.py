@@ -820,3 +820,32 @@ def test_the_arrow_keys_move_between_the_cards_of_your_hand(page, site_url):
     page.keyboard.press("ArrowLeft")                    # the first stays first
     assert page.evaluate(focused) == cards[0]
     assert body(page, "phase") == "bury" and page.log.errors() == []
+
+
+def test_next_hand_is_in_view_on_a_phone_on_its_side(page, site_url):
+    """Issue 40, round three, item 9: at 844×390 the hand summary's Next hand lay below
+    the fold under its facts; it stays in view at the bottom while they scroll."""
+    seed, bury, call = find_deal("ace")
+    page.set_viewport_size(VIEWPORTS["844x390"])
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pick up")
+    for card in bury.cards:
+        tap_card(page, f'#hand button[data-card="{card}"]')
+        wait_idle(page)
+    click_action(page, "Bury these two")
+    click_action(page, f"Call {call.card.name}")
+    for _ in range(12):
+        wait_idle(page)
+        if body(page, "phase") == "over":
+            break
+        tap_card(page)
+    page.locator("#summary").wait_for(state="visible")
+    box = page.locator('#summary [data-ui="next"]').bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 390, box
+    hit = page.evaluate("""() => { const b = document.querySelector('#summary [data-ui="next"]')
+        .getBoundingClientRect(); const e = document.elementFromPoint(b.x + b.width / 2,
+        b.y + b.height / 2); return e && e.closest('[data-ui="next"]') !== null; }""")
+    assert hit                                  # nothing lies over it
