@@ -17,7 +17,7 @@ from html import escape
 
 from ...rules import Rules
 from ..look.markup import button
-from ..look.wording import HUMAN, names_for
+from ..look.wording import HUMAN, friendly_date, names_for
 from ..table.panels import standings_html, stats_html
 from .daily import DailyResult, Outcome, place_of, place_text, signed, versus_par
 
@@ -161,8 +161,8 @@ def results_html(s: DailyScreen) -> str:
     parts.append('<div class="menu-buttons">' + button(again, "", data_ui="practice")
                  + button("New Game", "", data_ui="new")
                  + button("Hand 10 summary", "", data_ui="summary") + "</div>")
-    title = f"Daily {s.day.isoformat()}" + (" · practice" if s.practice_totals is not None
-                                            else "")
+    title = f"Daily {friendly_date(s.day)}" + (" · practice" if s.practice_totals is not None
+                                               else "")
     return ('<div class="dialog results" role="dialog" aria-modal="true" '
             'aria-labelledby="results-title" id="results">'
             f'<div class="dialog-head"><h2 id="results-title" tabindex="-1">{escape(title)}'
