@@ -159,7 +159,10 @@ async (arg) => {
     const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
     if (!inView(x, y)) continue;
     if (dialog) { const d = dialog.getBoundingClientRect();
-      if (y < d.top || y > d.bottom) continue; }     // scrolled away inside the dialog
+      // Scrolled away inside the dialog, or under its sticky buttons (a phone on its side).
+      const foot = dialog.querySelector(':scope > .menu-buttons:last-child');
+      const sticky = foot && getComputedStyle(foot).position === 'sticky' && !foot.contains(e);
+      if (y < d.top || y > (sticky ? foot.getBoundingClientRect().top : d.bottom)) continue; }
     const hit = document.elementFromPoint(x, y);
     if (!hit || !e.contains(hit)) blocked.push({name: name(e), at: `${x.toFixed(0)},${y.toFixed(0)}`,
       hit: hit ? name(hit) + (hit.closest('[id]') ? ' in #' + hit.closest('[id]').id : '') : 'nothing'});
@@ -849,3 +852,23 @@ def test_next_hand_is_in_view_on_a_phone_on_its_side(page, site_url):
         .getBoundingClientRect(); const e = document.elementFromPoint(b.x + b.width / 2,
         b.y + b.height / 2); return e && e.closest('[data-ui="next"]') !== null; }""")
     assert hit                                  # nothing lies over it
+
+
+def test_a_dailys_first_note_leaves_the_blind_in_view_on_a_small_phone(page, site_url):
+    """Issue 40, round three, item 7: at 320 px the Daily's first note filled the felt, the
+    blind shrank to nothing and its "Blind" label fell onto the rim.  The note (what Hint and
+    Undo do) now takes the blind's place whole, inside the felt; from 360 px both show."""
+    for viewport, blind in (("320x568", False), ("360x780", True)):
+        page.set_viewport_size(VIEWPORTS[viewport])
+        page.goto(site_url + "#daily=2026-12-01")
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_idle(page)
+        felt, note = page.locator("#felt").bounding_box(), page.locator("#daily-note").bounding_box()
+        assert felt and note and note["height"] > 0
+        assert felt["y"] < note["y"] and note["y"] + note["height"] < felt["y"] + felt["height"]
+        assert page.locator("#center .blind-label").is_visible() == blind, viewport
+        if blind:
+            label = page.locator("#center .blind-label").bounding_box()
+            cards = [page.locator("#center .bcard").nth(i).bounding_box() for i in range(2)]
+            assert label and all(c and c["height"] >= 40 for c in cards), cards
+            assert label["y"] + label["height"] <= felt["y"] + felt["height"] - 4, (label, felt)
