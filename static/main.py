@@ -173,8 +173,28 @@ class Page:
 
     def on_key(self, evt: Any) -> None:   # keyboard play, except in a form field
         typing = str(getattr(evt.target, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA")
+        if str(evt.key) in ("ArrowLeft", "ArrowRight") and not typing:
+            self.arrow(evt)             # ←/→ move between the cards of your hand
+            return
         if evt.key == "Escape" or not (typing or evt.ctrlKey or evt.altKey or evt.metaKey):
             self.send(Key(str(evt.key)))
+
+    def arrow(self, evt: Any) -> None:
+        """The focus to the card beside the focused one (issue 40: card players expect the
+        arrow keys); from anywhere else, to your hand's first card."""
+        here = document.activeElement
+        inside = not is_none(here) and not is_none(here.closest("#hand .card"))
+        if inside:
+            card = here.closest("#hand .card")
+            step = "previousElementSibling" if str(evt.key) == "ArrowLeft" else "nextElementSibling"
+            other = getattr(card, step)
+            while not is_none(other) and not other.matches(".card"):
+                other = getattr(other, step)
+        else:
+            other = document.querySelector("#hand .card")
+        if not is_none(other):
+            evt.preventDefault()
+            other.focus()
 
     def on_hash(self, _evt: Any) -> None:
         self.send(HashChange(str(window.location.hash)))

@@ -238,6 +238,9 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     # A fresh browser: the same game, behind the spoiler guard, against the same players.
     bev = boot(phone(), url)
     overlay(bev, "board-guard")
+    # No other game behind the challenge (issue 40: today's Daily stood behind it).
+    for region in ("#info .game", "#hand", "#status", "#felt .seat >> nth=0"):
+        assert not bev.locator(region).is_visible(), region
     guard = bev.locator("#board").inner_text()           # who challenged, and their total
     assert "Ann challenges you to this New Game: Ann made " in guard, guard
     made = re.search(r"Ann made ([+\-−]\d+)", guard)
@@ -252,8 +255,9 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
     # at 320 px too.
     info = " ".join(bev.inner_text("#info").split())
     assert info.startswith(f"Ann’s challenge Hand 1 of 10 · beat {made[1]}"), info
-    bev.set_viewport_size({"width": 320, "height": 568})
-    assert bev.evaluate(TITLE_LINES_JS) <= 2
+    for width, height in ((320, 568), (360, 780), (390, 844), (430, 932)):
+        bev.set_viewport_size({"width": width, "height": height})
+        assert bev.evaluate(TITLE_LINES_JS) <= 2, width
     bev.set_viewport_size(PHONE)
     # Bev plays it (the game nearly played out is put in storage) and finishes in the page.
     bev.evaluate(f"localStorage.setItem({GAME_KEY!r}, "
@@ -265,6 +269,9 @@ def test_a_challenge_goes_there_and_back(phone, site_url):
         "#info") and "Hand 10 of 10" in bev.inner_text("#info")       # the whole game through
     play_out(bev)
     bev.wait_for_selector('#panel [data-ui="board:table"]', timeout=30_000)
+    # Game over compares Bev with Ann in words (issue 40, round three, item 1).
+    versus = bev.inner_text("#panel #versus")
+    assert re.fullmatch(rf"You ([+\-]\d+|0), Ann {re.escape(made[1])}: .+\.", versus), versus
     bev.locator('#panel [data-ui="board:table"]').click()
     overlay(bev, "board")
     side = bev.locator("#board .board-sheet")

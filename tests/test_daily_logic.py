@@ -580,9 +580,17 @@ def test_new_games_share_text_carries_game_and_rules_in_the_link():
     assert started == ("Sheepshead New Game: just sat down\n"
                        "https://example.org/x#game=0123456789abcdef")
     partway = play(Game(NEW_SEED), 80)
-    head, emoji, link = share_text(partway, "https://e.org/", level="standard").split("\n")
+    head, emoji, link = share_text(partway, "https://e.org/", level="standard",
+                                   by="Rory").split("\n")
     hands = len(partway.hand_scores())
     assert f"after {hands} of 10 hands" in head and len(emoji) == hands
+    assert head.startswith("Sheepshead New Game from Rory: ")         # who shares it
+    if partway.current.history:                                      # and the hand in play
+        assert head.endswith(f", playing hand {partway.hand_number}"), head
+    # Issue 40: "just sat down" only before the first card; then the hand in play.
+    first = play(Game(NEW_SEED), 3)
+    assert share_text(first, "https://e.org/", level="standard").startswith(
+        "Sheepshead New Game: playing hand 1 of 10\n")
     assert check_result(parse_result(link)).hands == hands
 
 
@@ -777,3 +785,14 @@ def test_a_long_storage_refusal_is_cut_at_a_word_with_an_ellipsis():
 class RefusingFull(MemoryStorage):
     def set(self, key: str, text: str) -> None:
         raise OSError("QuotaExceededError: storage is full")
+
+
+def test_the_results_grid_is_drawn_in_css_squares_not_emoji_glyphs():
+    """Issue 40, round three, item 9: the in-page grid showed tofu boxes without an emoji
+    font; the share text keeps its emoji."""
+    from sheepshead.ui.daily.finish import outcomes_html
+    outcomes = hand_outcomes(finished_daily())
+    html = outcomes_html(outcomes)
+    assert html.count('<i class="sq sq-') >= len(outcomes)
+    assert not any(o.emoji in html for o in Outcome)
+    assert all(o.words in html for o in outcomes)

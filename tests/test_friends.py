@@ -35,7 +35,7 @@ from sheepshead.ui.events import (
     Tick,
     Wait,
 )
-from sheepshead.ui.friends.boards import BOARDS_KEY, MAX_BOARDS, Boards, Row, board_rows
+from sheepshead.ui.friends.boards import BOARDS_KEY, MAX_BOARDS, Boards, Kept, Row, board_rows
 from sheepshead.ui.friends.boardview import board_text
 from sheepshead.ui.look.wording import signed
 from sheepshead.ui.page.controller import Controller
@@ -141,6 +141,30 @@ def test_a_board_keeps_one_row_a_name_the_first_unless_the_same_game_or_asked():
     assert boards.add(*checked(link_of(SEED, None, False))) == "added"   # anonymous: a row
     rows, refused = board_rows(boards.board(f"#game={GAME_ID}"), None, "You")
     assert len(rows) == 2 and not refused and {r.name for r in rows} == {"Ann", "Anonymous"}
+
+
+def test_a_friend_who_played_exactly_as_you_keeps_their_row():
+    """Issue 40: the challenged friend who played the challenger's game card for card saw
+    the challenger vanish from the board (taken for their own result sent back)."""
+    storage = MemoryStorage()
+    boards = Boards(storage, lambda: NOW.date())
+    ann = link_of(SEED, "Ann", False)
+    assert boards.add(*checked(ann)) == "added"
+    own = Kept(link_of(SEED, None, False), None, True)        # the same plays, unnamed
+    rows, _ = board_rows(boards.board(f"#game={GAME_ID}"), own, "Bev")
+    assert sorted(r.name for r in rows) == ["Ann", "Bev"]
+    assert rows[0].total == rows[1].total
+    back = Kept(link_of(SEED, "Bev", False), None, True)      # Bev's own, sent back: one row
+    boards.add(*checked(link_of(SEED, "Bev", False)))
+    rows, _ = board_rows(boards.board(f"#game={GAME_ID}"), back, "Bev")
+    assert sorted(r.name for r in rows) == ["Ann", "Bev"]
+
+
+def test_the_game_over_screen_compares_you_with_the_challenger_in_words():
+    from sheepshead.ui.table.panels import versus_line
+    assert versus_line(3, "Rory", -4) == "You +3, Rory -4: you beat Rory’s score by 7."
+    assert versus_line(-4, "Rory", -4) == "You -4, Rory -4: the same as Rory: a tie."
+    assert versus_line(0, "Rory", 2) == "You 0, Rory +2: Rory’s score stands, 2 ahead of yours."
 
 
 def test_boards_are_bounded_and_the_oldest_go_first():
@@ -531,3 +555,51 @@ def test_a_result_link_that_says_hints_keeps_with_hints_on_the_board():
         c = page(storage, result_fragment(g, by, "easy", hints=said))
     rows = {r.name: r for r in c.session.friends.rows(f"#game={GAME_ID}")}
     assert rows["Ann"].hints is True and not rows["Bev"].hints
+
+
+def test_the_board_guard_hides_the_scores_the_result_guard_hides():
+    """Issue 40, round three, item 6: the Daily's board guard printed "Rory -9" while the
+    result guard hid it; a New Game's guard names no hex id."""
+    from sheepshead.ui.friends.boardview import board_guard_html
+    rows = tuple(Row(n, False, t, 1, False, True, 10, "expert", None, None, True,
+                     "#daily=2026-12-01&result=1.A", ()) for n, t in (("Rory", -9), ("Bev", 4)))
+    html = board_guard_html("Daily 2026-12-01", True, rows)
+    assert "<bdi>Rory</bdi>" in html and "<bdi>Bev</bdi>" in html
+    assert "-9" not in html and "−9" not in html and "+4" not in html
+    html = board_guard_html(f"Game {GAME_ID} (three players)", False, rows)
+    assert GAME_ID not in html and "New Game (three players)" in html
+
+
+def test_leaving_a_challenge_names_it():
+    from sheepshead.rules import Rules
+    from sheepshead.ui.daily.finish import Question, confirm_html
+    html = confirm_html(Question(None, Rules(), "standard", "at hand 2 of 10, you +3", "Rory"))
+    assert "Leave Rory’s challenge?" in html and "playing Rory’s challenge, at hand 2" in html
+    plain = confirm_html(Question(None, Rules(), "standard", "at hand 2 of 10, you +3"))
+    assert "Leave your New Game?" in plain and "challenge" not in plain
+
+
+def test_a_challenge_is_offered_from_the_menu_mid_game():
+    """Issue 40, round three, item 10: Challenge only after all ten hands.  From the menu
+    mid-game it carries your score so far; your finished result is not recorded by it."""
+    ann = page(MemoryStorage(), f"#game={GAME_ID}")
+    ann.session.settings.name_asked = True
+    assert 'data-ui="challenge"' in panel(tap(ann, "menu"))
+    tap(ann, "close")
+    early = shared(tap(ann, "challenge"))                  # before a hand is finished
+    assert "I have" not in early and early.splitlines()[-1] == f"{URL}#game={GAME_ID}"
+    while len(ann.table.game.hand_scores()) < 2:
+        if ann.table.hand.is_over:
+            tap(ann, "next")
+            continue
+        run(ann, ann.handle(Tap(act=str(ann.table.seat_view().legal[0]))))
+    text = shared(tap(ann, "challenge"))
+    made = signed(ann.table.game.totals()[0])
+    assert f"I have {made} after 2 of 10 hands." in text
+    url = text.splitlines()[-1]
+    assert len(parse_board(url)) == 1 and ann.session.friends.boards.board(
+        f"#game={GAME_ID}").mine is None
+    bev = page(MemoryStorage(), url[len(URL):])          # the friend sees it "after 2"
+    tap(bev, "board-reveal")
+    rows = bev.session.friends.rows(f"#game={GAME_ID}")
+    assert [(r.total, r.hands, r.finished) for r in rows] == [(int(made), 2, False)]

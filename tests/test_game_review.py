@@ -99,3 +99,32 @@ def test_the_results_screen_names_the_costliest_decision_and_offers_its_review()
     assert of(c.handle(Tap(ui="close")), Spawn) == []
     for bad in ("hand-review:99", "hand-review:x", "hand-review:", "hand-review:0010"):
         assert of(c.handle(Tap(ui=bad)), Draw) == [], bad
+
+
+def test_a_review_line_says_the_trick_and_the_experts_reason_in_words():
+    """Issue 40, round three: the review's cost lines were numbers without reasons; a
+    hand whose differences were not weighed read "as the Expert would" above them."""
+    from sheepshead.state import HandState
+    from sheepshead.ui.help.helptext import review_total
+    from sheepshead.ui.help.review import step_note
+    hand = HandState.from_seed("game:00000000000000c5", 1)
+    while not hand.is_over:
+        hand.apply(hand.legal_actions()[-1])
+    notes = []
+    for i in range(len(hand.history)):
+        if hand.seats[i] != 0:
+            continue
+        replay = HandState.from_masks(hand.dealt, hand.blind, hand.dealer, hand.rules,
+                                      hand.redeal)
+        for c in list(hand.history)[:i]:
+            replay.apply_move(c)
+        if replay.phase is not Phase.PLAY:
+            continue
+        yours = replay.view(0).legal[-1]
+        s = ReviewStep(1, 1, i, Phase.PLAY, 1, yours, -2.0, yours, -1.0, 1.0)
+        notes.append((replay.view(0), step_note(hand, 0, s)))
+    led = [n for v, n in notes if v.trick is not None and v.trick.cards]
+    assert led and all(n.startswith(" — on the trick: ") and n.endswith(".") for n in led)
+    unweighed = ReviewStep(1, 1, 0, Phase.PLAY, 3, Action.parse("play AD"), None,
+                           Action.parse("play 8D"), None, None)
+    assert review_total([unweighed]).startswith("No cost found: ")

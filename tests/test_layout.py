@@ -159,7 +159,10 @@ async (arg) => {
     const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
     if (!inView(x, y)) continue;
     if (dialog) { const d = dialog.getBoundingClientRect();
-      if (y < d.top || y > d.bottom) continue; }     // scrolled away inside the dialog
+      // Scrolled away inside the dialog, or under its sticky buttons (a phone on its side).
+      const foot = dialog.querySelector(':scope > .menu-buttons:last-child');
+      const sticky = foot && getComputedStyle(foot).position === 'sticky' && !foot.contains(e);
+      if (y < d.top || y > (sticky ? foot.getBoundingClientRect().top : d.bottom)) continue; }
     const hit = document.elementFromPoint(x, y);
     if (!hit || !e.contains(hit)) blocked.push({name: name(e), at: `${x.toFixed(0)},${y.toFixed(0)}`,
       hit: hit ? name(hit) + (hit.closest('[id]') ? ' in #' + hit.closest('[id]').id : '') : 'nothing'});
@@ -642,8 +645,8 @@ def test_focus_ring_for_the_keyboard_only(page, site_url):
 
 def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
     """At 320 px, a computer picker's unknown-card call and the points with hidden cards
-    ("Picker's side 24 · Defenders 17 + cards face down"): every chip is on screen whole, not
-    cut nor scrolled away, the role badges ("▲ Picker", "Partner (secret: you hold the A♣)")
+    ("Picker's side 24 · Defenders 17 · some cards hidden"): every chip is on
+    screen whole, not cut nor scrolled away, the role badges ("▲ Picker", "Partner (secret: you hold the A♣)")
     stay inside their boxes (issue 22), and nothing overflows the page."""
     page.set_viewport_size(VIEWPORTS["320x568"])
     page.goto(site_url + "#game=0000000000000005")       # Gus picks, calls under: you are his partner
@@ -670,7 +673,7 @@ def test_the_longest_chips_are_read_whole_on_a_small_phone(page, site_url):
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         if body(page, "phase") == "play" and body(page, "turn") == "you":
             tap_card(page)
-    assert any("unknown card" in t for t in seen) and any("cards face down" in t for t in seen), seen
+    assert any("unknown card" in t for t in seen) and any("some cards hidden" in t for t in seen), seen
 
 
 @pytest.mark.parametrize("viewport", ["320x568", "390x844", "844x390"])
@@ -752,3 +755,120 @@ def test_the_practice_hand_fits_with_its_tips(page, site_url, viewport):
     t.problems += t.steady_problems(across=viewport != "844x390")
     assert t.most["trick"] >= 5, t.most
     assert not t.problems, f"{len(t.problems)} problems:\n" + "\n".join(t.problems)
+
+
+TAGS_JS = """() => [...document.querySelectorAll('#hand .card')].flatMap((c, i, all) => {
+    const next = all[i + 1], r = c.getBoundingClientRect();
+    const edge = next ? next.getBoundingClientRect().left : Infinity;   // where it is covered
+    return ['::before', '::after'].flatMap(which => {
+        const s = getComputedStyle(c, which);
+        if (s.content === 'none' || s.content === 'normal') return [];
+        const left = r.left + parseFloat(s.left), width = parseFloat(s.width);
+        return left + width > edge + 0.5 ? [`${c.dataset.card} ${s.content} ${which}`] : [];
+    });
+})"""
+
+OPAQUE_ENTRY_JS = """() => [...document.styleSheets].flatMap(sheet => {
+    try { return [...sheet.cssRules]; } catch (e) { return []; }
+}).filter(r => r instanceof CSSKeyframesRule && /^from[0-4]$/.test(r.name))
+  .map(r => r.cssText).filter(t => t.includes('opacity'))"""
+
+
+@pytest.mark.parametrize("viewport", ["320x568", "390x844"])
+def test_bury_tags_are_read_whole_and_a_disabled_button_looks_off(page, site_url, viewport):
+    """Issue 40, round three, items 7 and 8: at 320 px the "Bury" tags were cut to "Bur"
+    and two "Blind" tags touched (each tag now lies in the strip its neighbour leaves
+    uncovered); the disabled "Bury these two" was olive, not grey; a card played flew in
+    half see-through over the seats."""
+    seed, bury, _ = find_deal("ace")
+    page.set_viewport_size(VIEWPORTS[viewport])
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pick up")
+    wait_idle(page)
+    go = page.get_by_role("button", name="Bury these two", exact=True)
+    assert go.is_disabled()
+    look = go.evaluate("b => { const s = getComputedStyle(b); return [s.backgroundColor, s.opacity]; }")
+    assert look == ["rgb(201, 201, 196)", "1"], look
+    assert page.evaluate(TAGS_JS) == []                  # the "Blind" tags
+    for card in bury.cards:
+        tap_card(page, f'#hand button[data-card="{card}"]')
+        wait_idle(page)
+    assert page.evaluate(TAGS_JS) == []                  # "Bury" and "Blind"
+    assert go.is_enabled()
+    assert page.evaluate(OPAQUE_ENTRY_JS) == []
+
+
+def test_the_arrow_keys_move_between_the_cards_of_your_hand(page, site_url):
+    """Issue 40, round three, item 9: card players expect ←/→ (Tab walked the hand only)."""
+    seed, _, _ = find_deal("ace")
+    page.set_viewport_size(VIEWPORTS["1280x800"])
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pick up")
+    wait_idle(page)
+    cards = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+    focused = "() => document.activeElement.dataset.card || document.activeElement.id"
+    page.locator("#hand .card").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == cards[1]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == cards[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")                    # the first stays first
+    assert page.evaluate(focused) == cards[0]
+    assert body(page, "phase") == "bury" and page.log.errors() == []
+
+
+def test_next_hand_is_in_view_on_a_phone_on_its_side(page, site_url):
+    """Issue 40, round three, item 9: at 844×390 the hand summary's Next hand lay below
+    the fold under its facts; it stays in view at the bottom while they scroll."""
+    seed, bury, call = find_deal("ace")
+    page.set_viewport_size(VIEWPORTS["844x390"])
+    page.goto(site_url + "#game=" + seed[5:])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click('[data-ui="tutorial-no"]')
+    set_setting(page, "speed", "instant")
+    click_action(page, "Pick up")
+    for card in bury.cards:
+        tap_card(page, f'#hand button[data-card="{card}"]')
+        wait_idle(page)
+    click_action(page, "Bury these two")
+    click_action(page, f"Call {call.card.name}")
+    for _ in range(12):
+        wait_idle(page)
+        if body(page, "phase") == "over":
+            break
+        tap_card(page)
+    page.locator("#summary").wait_for(state="visible")
+    box = page.locator('#summary [data-ui="next"]').bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 390, box
+    hit = page.evaluate("""() => { const b = document.querySelector('#summary [data-ui="next"]')
+        .getBoundingClientRect(); const e = document.elementFromPoint(b.x + b.width / 2,
+        b.y + b.height / 2); return e && e.closest('[data-ui="next"]') !== null; }""")
+    assert hit                                  # nothing lies over it
+
+
+def test_a_dailys_first_note_leaves_the_blind_in_view_on_a_small_phone(page, site_url):
+    """Issue 40, round three, item 7: at 320 px the Daily's first note filled the felt, the
+    blind shrank to nothing and its "Blind" label fell onto the rim.  The note (what Hint and
+    Undo do) now takes the blind's place whole, inside the felt; from 360 px both show."""
+    for viewport, blind in (("320x568", False), ("360x780", True)):
+        page.set_viewport_size(VIEWPORTS[viewport])
+        page.goto(site_url + "#daily=2026-12-01")
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        wait_idle(page)
+        felt, note = page.locator("#felt").bounding_box(), page.locator("#daily-note").bounding_box()
+        assert felt and note and note["height"] > 0
+        assert felt["y"] < note["y"] and note["y"] + note["height"] < felt["y"] + felt["height"]
+        assert page.locator("#center .blind-label").is_visible() == blind, viewport
+        if blind:
+            label = page.locator("#center .blind-label").bounding_box()
+            cards = [page.locator("#center .bcard").nth(i).bounding_box() for i in range(2)]
+            assert label and all(c and c["height"] >= 40 for c in cards), cards
+            assert label["y"] + label["height"] <= felt["y"] + felt["height"] - 4, (label, felt)

@@ -161,9 +161,10 @@ def test_the_first_play_through_locks_and_practice_never_changes_it():
     assert kind == "results" and "You finished" in html and "Next Daily in 7 h 12 min" in html
     assert "Practice this Daily" in html and "Dailies played" in html
     line = outcome_line(finished.game)                       # the share text's emoji line
-    assert 'role="img" aria-label="hand 1: ' in html and f">{line}</span>" in html
+    assert 'role="img" aria-label="hand 1: ' in html        # drawn in CSS squares, one a hand
+    assert html.count('<i class="sq sq-') >= len(line) and line not in html
     used = {o for o in Outcome if o.emoji in line}
-    assert all(f"{o.emoji} {o.words}" in html for o in used)   # its key: the symbols it uses
+    assert all(f"</i> {o.words}</span>" in html for o in used)   # its key: the squares it uses
     assert not any(f"{o.emoji} {o.words}" in html for o in set(Outcome) - used)
     assert s.overlay(UiState(panel="scores")) is None        # the score sheet instead
     s.practice()

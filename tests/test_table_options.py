@@ -353,11 +353,11 @@ def test_options_panel():
     assert ui_intent(t, ui, "menu")
     menu = render(t.view(), ui)["panel"]
     assert 'data-ui="options"' in menu
-    assert "This game: the default table, against Expert computer players." in menu
+    assert "This game: the standard rules, against Expert computer players." in menu
     assert ui_intent(t, ui, "options")
     html = render(t.view(), ui)["panel"]
     assert 'role="dialog"' in html and "Table options" in html
-    assert "The Daily always uses the default table" in html
+    assert "The Daily always uses the standard rules" in html
     for name, (sentence, _) in OPTION_HELP.items():
         assert f'data-option="{name}"' in html
         assert sentence.replace("'", "&#x27;") in html
@@ -400,7 +400,7 @@ def test_options_panel_new_game_and_link_and_the_daily_ignores_them(page, site_u
     assert page.evaluate("location.hash").startswith("#daily=")
     _open_options(page)
     panel = page.locator("#panel")
-    assert "The Daily always uses the default table" in panel.inner_text()
+    assert "The Daily always uses the standard rules" in panel.inner_text()
     page.select_option('select[data-option="players"]', "4")
     page.check('input[data-option="crack"]')
     page.select_option('select[data-option="all_pass"]', "doubler")

@@ -114,9 +114,9 @@ def test_the_trick_takes_the_middle_once_the_play_begins():
 def test_a_dailys_first_hand_names_who_you_play_against():
     daily = Table("daily:2026-12-02", Settings(speed="instant"), level="expert")
     html = _center(daily, UiState())
-    assert ("Daily 2026-12-02: the same ten hands for everyone, against Gus, Bev, Lars and "
-            "Dottie (Expert). Your one scored try: a hint marks it “with hints”, and there is "
-            "no Undo.") in html                          # what Hint and Undo do to it, first
+    assert ('<span class="note-who">Daily 2026-12-02: the same ten hands for everyone, against '
+            'Gus, Bev, Lars and Dottie (Expert). </span>Your one scored try: a hint marks it '
+            '“with hints”, and there is no Undo.') in html   # what Hint and Undo do to it, first
     assert "Today" not in html                        # an old Daily's link says its date
     assert 'class="blind noted"' in html
     again = Table("daily:2026-12-02", Settings(speed="instant"), level="expert", practice=True)

@@ -382,7 +382,10 @@ def test_a_new_game_is_called_a_new_game_and_the_practice_hand_is_not_hand_1_of_
     info = render(t.view(), UiState())["info"]
     assert ">New Game<" in info and "9022d8…" not in info and 'title="game 9022d8aa00000000"' in info
     menu = render(t.view(), UiState(panel="menu"))["panel"]
-    assert "New Game 9022d8aa00000000 · game version" in menu and "Playing game:" not in menu
+    assert "Your New Game, hand 1 of 10</span> · game version" in menu     # no hex id shown
+    assert 'title="game 9022d8aa00000000"' in menu and "Playing game:" not in menu
+    ann = render(t.view(), UiState(panel="menu", challenge=("Ann", 7)))["panel"]
+    assert "<bdi>Ann</bdi>’s challenge, hand 1 of 10" in ann
     tutorial = Table(PRACTICE_SEED, level=PRACTICE_LEVEL, tutorial=True)
     play_hand(tutorial)
     panel = render(tutorial.view(), UiState())["panel"]

@@ -190,8 +190,8 @@ def test_the_heading_the_game_and_the_seat_names() -> None:
     model = model_of(daily()[0])
     html = html_of(model)
     page = check_markup(html)
-    assert "<bdi>Bev</bdi>" + escape("'s Daily, 2026-12-01") in html     # the name isolated
-    assert "The Daily of 2026-12-01 · the default table · Easy computer players" in page.visible
+    assert "<bdi>Bev</bdi>" + escape("'s Daily, Tue Dec 1") in html     # the name isolated
+    assert "The Daily of 2026-12-01 · the standard rules · Easy computer players" in page.visible
     # seat 0 is the sender, never "You"; here its name is also seat 2's, so it is marked
     assert model.names == ("Bev (sender)", "Gus", "Bev", "Lars", "Dottie")
     head = section(html, "<thead>", "</thead>")
@@ -208,7 +208,8 @@ def test_a_link_without_a_name_and_a_new_game() -> None:
     page = check_markup(html)
     assert model.by is None and model.names[0] == "Anonymous" and model.day is None
     assert ">A shared result<" in html and 'data-ui="viewer-play">Play this game<' in html
-    assert model.game_id is not None and f"Game {model.game_id}" in page.visible
+    assert model.game_id is not None and "A New Game" in page.visible
+    assert model.game_id not in page.visible                  # no hex id a player reads
     assert "four players" in page.visible and "Standard computer players" in page.visible
     # thrown-in deals are not hands: one row per hand, numbered once each
     check = check_result(parse_result(fragment), computer_moves=False)
@@ -441,7 +442,7 @@ def test_a_24_character_name_is_shown_whole() -> None:
     assert len(name) == 24
     model = model_of(result_fragment(daily()[1], by=name, level="easy"))
     html = html_of(model)
-    assert f"><bdi>{name}</bdi>&#x27;s Daily, 2026-12-01<" in html
+    assert f"><bdi>{name}</bdi>&#x27;s Daily, Tue Dec 1<" in html
     assert f'<th scope="col" class="viewer-sender"><bdi>{name}</bdi></th>' in html
     with pytest.raises(SheepsheadError):
         parse_result(result_fragment(daily()[1], level="easy") + "&by=" + "x" * 25)
@@ -505,7 +506,7 @@ def test_a_result_link_that_says_hints_shows_with_hints_on_the_result_page() -> 
         html = panel(tap(c, "board-reveal")) if "board-reveal" in c.drawn.get("panel", "") \
             else c.drawn["panel"]
         about = html.split('class="small viewer-about">')[1].split("</p>")[0]
-        assert f"Game {GAME_ID}" in about
+        assert "A New Game" in about and GAME_ID not in about
         assert about.endswith('<span class="hints-tag">with hints</span>') is said
 
 

@@ -155,7 +155,7 @@ class Reviewed:
     """A hand's review as far as it has got: the review of hand ``hand`` (of the game
     ``game``'s review, None: the hand on the table's), its ``steps`` so far, how many there
     are (``total``), and whether it is ``done``; ``of`` how many hands the game's review
-    has (with ``game``)."""
+    has (with ``game``); ``notes`` the words each line adds."""
 
     game: tuple[str, bool] | None
     hand: int
@@ -163,6 +163,9 @@ class Reviewed:
     total: int | None
     done: bool
     of: int = 0
+    notes: tuple[tuple[int, str], ...] = ()
+    """What each decision's line adds in words, by its place in the hand
+    (:func:`~sheepshead.ui.help.review.step_note`)."""
 
 
 @dataclass(frozen=True)

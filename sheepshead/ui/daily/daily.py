@@ -39,6 +39,7 @@ from ...game import HANDS_PER_GAME, Game
 from ...game import HUMAN_SEAT as HUMAN
 from ...grammar import date_of_seed, parse_date
 from ...links import daily_link, game_link, page_base
+from ...names import chat_safe
 from ...results import NEW_GAME_LEVEL, result_fragment
 from ...rules import DEFAULT_RULES, Rules
 from ..look.wording import place_of, place_text, rules_phrases, signed
@@ -558,17 +559,22 @@ def share_text(game: Game, page_url: str, *, level: str, hints: bool = False,
         phrases = rules_phrases(game.rules)         # "three players", as the table says
         if phrases:
             name += f" ({', '.join(phrases)})"
+        if by:                                  # who shares it (issue 40), chat-safe
+            name += f" from {chat_safe(by)}"
         usual = NEW_GAME_LEVEL
     totals = game.totals()
     done = len(game.hand_scores())
     place, tied = place_of(totals)
     head = f"{name}: "
-    if done == 0:
-        head += "just sat down"
+    playing = not game.current.is_over and bool(game.current.history)   # a hand under way
+    if done == 0:                       # "just sat down" only before the first card
+        head += f"playing hand 1 of {game.length}" if playing else "just sat down"
     else:
         head += f"{signed(totals[HUMAN])} ({place_text(place, tied, len(totals))})"
         if not game.is_over:
             head += f" after {done} of {game.length} hands"
+            if playing:
+                head += f", playing hand {game.hand_number}"
     parts = [head]
     if day is None and level != usual:
         parts.append(f"{level} players")

@@ -17,7 +17,7 @@ from html import escape
 
 from ...rules import Rules
 from ..look.markup import button
-from ..look.wording import HUMAN, names_for
+from ..look.wording import HUMAN, friendly_date, names_for
 from ..table.panels import standings_html, stats_html
 from .daily import DailyResult, Outcome, place_of, place_text, signed, versus_par
 
@@ -62,6 +62,8 @@ class Question:
     rules: Rules
     level: str
     in_progress: str
+    challenge: str | None = None
+    """Whose challenge the game in progress is (its question names it), or None."""
 
 
 def par_line(total: int, par: int | None, progress: float | None) -> str:
@@ -93,15 +95,22 @@ def _sheet(rows: tuple[tuple[int, tuple[int, ...]], ...], totals: tuple[int, ...
             f'</table>')
 
 
+def _square(o: Outcome) -> str:
+    """One outcome drawn as the share's emoji looks, in CSS (no emoji font needed: issue 40
+    saw tofu boxes where the machine had none)."""
+    return f'<i class="sq sq-{o.name.lower().replace("_", "-")}"></i>'
+
+
 def outcomes_html(outcomes: tuple[Outcome, ...]) -> str:
-    """Your hands as the shared text's emoji line, with a key to the symbols it uses."""
-    line = "".join(o.emoji for o in outcomes)
+    """Your hands as the shared text's emoji line, drawn in CSS squares, with a key to the
+    squares it uses."""
+    line = "".join(_square(o) for o in outcomes)
     used = [o for o in Outcome if o in outcomes]
-    key = " · ".join(f"{o.emoji} {o.words}" for o in used)
+    key = " · ".join(f'<span class="key">{_square(o)} {escape(o.words)}</span>' for o in used)
     words = "; ".join(f"hand {n}: {o.words}" for n, o in enumerate(outcomes, 1))
     return (f'<p class="outcomes"><span class="emoji-line" role="img" '
             f'aria-label="{escape(words)}">{line}</span>'
-            f'<span class="emoji-key small" aria-hidden="true">{escape(key)}</span></p>')
+            f'<span class="emoji-key small" aria-hidden="true">{key}</span></p>')
 
 
 def results_html(s: DailyScreen) -> str:
@@ -152,8 +161,8 @@ def results_html(s: DailyScreen) -> str:
     parts.append('<div class="menu-buttons">' + button(again, "", data_ui="practice")
                  + button("New Game", "", data_ui="new")
                  + button("Hand 10 summary", "", data_ui="summary") + "</div>")
-    title = f"Daily {s.day.isoformat()}" + (" · practice" if s.practice_totals is not None
-                                            else "")
+    title = f"Daily {friendly_date(s.day)}" + (" · practice" if s.practice_totals is not None
+                                               else "")
     return ('<div class="dialog results" role="dialog" aria-modal="true" '
             'aria-labelledby="results-title" id="results">'
             f'<div class="dialog-head"><h2 id="results-title" tabindex="-1">{escape(title)}'
@@ -163,12 +172,20 @@ def results_html(s: DailyScreen) -> str:
 
 def confirm_html(q: Question) -> str:
     """The question before a New Game replaces the one in progress, in the page's style."""
-    text = (f"Your New Game is {q.in_progress}. Starting another replaces it, and it "
-            f"cannot be resumed. (Your Dailies are kept apart and stay as they are.)")
+    if q.challenge is not None:         # issue 40: the prompt said "Your New Game" only
+        who = q.challenge
+        title = f"Leave {who}’s challenge?"
+        text = (f"You are playing {who}’s challenge, {q.in_progress}. Starting another game "
+                f"drops it, and it cannot be resumed. (Your Dailies are kept apart and stay "
+                f"as they are.)")
+    else:
+        title = "Leave your New Game?"
+        text = (f"Your New Game is {q.in_progress}. Starting another replaces it, and it "
+                f"cannot be resumed. (Your Dailies are kept apart and stay as they are.)")
     return ('<div class="dialog confirm" role="alertdialog" aria-modal="true" '
             'aria-labelledby="confirm-title" aria-describedby="confirm-text" id="confirm">'
-            '<div class="dialog-head"><h2 id="confirm-title" tabindex="-1">Leave your New '
-            'Game?</h2></div>'
+            f'<div class="dialog-head"><h2 id="confirm-title" tabindex="-1">{escape(title)}'
+            '</h2></div>'
             f'<p id="confirm-text">{escape(text)}</p>'
             '<div class="menu-buttons">'
             + button("Keep playing it", "primary", data_ui="confirm-no")

@@ -466,9 +466,10 @@ def board_rows(stored: Stored, own: Kept | None, own_name: str,
     own_actions = actions_of(own.link) if own is not None else None
     named: list[tuple[str, tuple[Kept, bool]]] = []
     for kept, mine in entries:
-        if not mine and own_actions is not None and actions_of(kept.link) == own_actions:
-            continue                                    # your own result, sent back to you
         by = link_name(kept.link)
+        if (not mine and own_actions is not None and actions_of(kept.link) == own_actions
+                and (by is None or skeleton(by) == skeleton(own_name))):
+            continue            # your own result, sent back to you (a friend's same play stays)
         named.append((ANONYMOUS if mine or by is None else shown_name(by), (kept, mine)))
     friends = one_a_name([n for n in named if not n[1][1]],
                          lambda a, b: further_on(a[0].link, b[0].link))

@@ -134,7 +134,6 @@ def board_html(game: str, title: str, rows: tuple[Row, ...], *, checking: bool,
 def board_guard_html(title: str, daily: bool, rows: tuple[Row, ...] = ()) -> str:
     """The spoiler guard before a board of a game you have not played here: who played it
     and with what total (no hands), and the way to play it first."""
-    what = "Daily" if daily else "New Game"
     checked = [r for r in rows if not r.mine and not r.checking]
     if len(checked) == 1 and not daily:
         who = checked[0]
@@ -142,13 +141,13 @@ def board_guard_html(title: str, daily: bool, rows: tuple[Row, ...] = ()) -> str
                 f'{escape(_options(title))}: <bdi>{escape(who.name)}</bdi> made '
                 f'{escape(signed(who.total))}. Play the same deals against the same computer '
                 f'players, then see both games side by side.')
-    else:
-        made = ", ".join(f'<bdi>{escape(r.name)}</bdi> {escape(signed(r.total))}'
-                         for r in checked[:3])
+    else:                   # names, never totals: the result guard hides them too (issue 40)
+        made = ", ".join(f'<bdi>{escape(r.name)}</bdi>' for r in checked[:3])
         more = f" and {len(checked) - 3} more" if len(checked) > 3 else ""
-        lead = (f'This board holds results for the {escape(what)} '
-                f'{escape(title.partition(" ")[2])}, which you have not played yet'
-                + (f': {made}{escape(more)}.' if made else '.'))
+        game = title if daily else spoken(title)        # "New Game", never its id
+        lead = (f'This board holds results for the {escape(game)}, which you have not '
+                f'played yet' + (f', from {made}{escape(more)}.' if made else '.')
+                + ' Their scores show once you have played it, or if you ask.')
     body = (f'<p class="lead">{lead}</p>'
             '<div class="menu-buttons">'
             f'{button("Play it first", "primary", data_ui="board-play")}'
@@ -227,9 +226,11 @@ def board_link_text(title: str, url: str, carried: int, total: int) -> str:
             f"{url}")
 
 
-def challenge_text(title: str, mine: Row | None, url: str) -> str:
-    """A New Game's challenge: the same deals, the same table and players."""
-    made = f" I made {signed(mine.total)}." if mine is not None else ""
+def challenge_text(title: str, mine: Row | None, url: str, so_far: str = "") -> str:
+    """A New Game's challenge: the same deals, the same table and players; ``so_far`` your
+    score in a game still in progress (``+3 after 4 of 10 hands``)."""
+    made = (f" I made {signed(mine.total)}." if mine is not None
+            else f" I have {so_far}." if so_far else "")
     return (f"Sheepshead challenge: play my {spoken(title)} against the same computer "
             f"players.{made} "
             f"Play it first, then see mine side by side\n{url}")

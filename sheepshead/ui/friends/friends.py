@@ -52,6 +52,7 @@ from .boardview import (
     board_title,
     challenge_text,
     name_html,
+    spoken,
 )
 
 
@@ -111,7 +112,7 @@ class Friends:
         storage refused to keep the outcome)."""
         self.passed: set[str] = set()
         """Links whose computer moves were found this version's players' in this tab."""
-        self._challenge: tuple[tuple[str, int, int, int], tuple[str, int] | None] | None = None
+        self._challenge: tuple[tuple[str, int, bool, int, int], tuple[str, int] | None] | None = None
         """The last :meth:`challenge` asked and its answer (a board is not read every draw)."""
         self.incoming: list[tuple[str, tuple[tuple[int, BoardEntry], ...]]] = []
         """Board links opened and not read yet: their game, their distinct entries (each
@@ -145,10 +146,10 @@ class Friends:
 
     def _not_kept(self, game: str, what: str, by: str | None) -> None:
         if what == "kept":
-            self.notice(f"Your board of the {board_title(game)} keeps {by}'s first "
+            self.notice(f"Your board of the {spoken(board_title(game))} keeps {by}'s first "
                           f"result; open the board to use this one instead.")
         else:
-            self.notice(f"The board of the {board_title(game)} is full; a result is not "
+            self.notice(f"The board of the {spoken(board_title(game))} is full; a result is not "
                           f"kept.")
 
     def open_link(self, text: str) -> bool:
@@ -275,17 +276,19 @@ class Friends:
                                                 for k in stored.rows))
         return board_rows(stored, own, name, self.checks)[0]
 
-    def challenge(self, game: str, hand: int) -> tuple[str, int] | None:
+    def challenge(self, game: str, hand: int, over: bool = False) -> tuple[str, int] | None:
         """Whose challenge the New Game ``game`` on the table is, and the total to beat: the
-        best checked friend's row on its board while you have no result of it (issue 40:
+        best checked friend's row on its board while you have no result of it, or once the
+        game on the table is ``over`` (its Game over screen compares you with them) (issue 40:
         the challenged friend's table said a plain "New Game").  Asked at every drawing:
         the board is read again only when the hand or the checks change, and a row whose
         moves were checked before (a reload) has its scores checked again, one a drawing."""
-        key = (game, hand, len(self.passed), len(self.checks))
+        key = (game, hand, over, len(self.passed), len(self.checks))
         if self._challenge is not None and self._challenge[0] == key:
             return self._challenge[1]
         best = None
-        if is_new_game_link(game) and self.boards.board(game).rows and self.own(game) is None:
+        if is_new_game_link(game) and self.boards.board(game).rows and (
+                over or self.own(game) is None):
             todo = [k.link for k in self.boards.board(game).rows
                     if k.moves and k.link not in self.checks]
             if todo:
@@ -294,7 +297,7 @@ class Friends:
                                                         computer_moves=False)
                 except SheepsheadError as e:
                     self.checks[todo[0]] = str(e)
-                key = (game, hand, len(self.passed), len(self.checks))
+                key = (game, hand, over, len(self.passed), len(self.checks))
             rows = [r for r in self.rows(game) if not r.mine and not r.checking]
             best = (rows[0].name, rows[0].total) if rows else None
         self._challenge = (key, best)
@@ -432,8 +435,10 @@ class Friends:
             return s.share_result_line(href)
         if what == "challenge":
             t = s.table
-            if t is None or not t.game.is_over or t.tutorial:
+            if t is None or t.tutorial or not is_new_game_link(s.hash()):
                 return None
+            if not t.game.is_over:          # from the menu, mid-game (issue 40)
+                return self._challenge_so_far(s, t, base)
             game = s.hash()
             self.record_mine(t, game)
         else:
@@ -451,6 +456,21 @@ class Friends:
         if what == "challenge":
             return challenge_text(title, mine, base + fragment)
         return board_link_text(title, base + fragment, carried, len(entries))
+
+    def _challenge_so_far(self, s: Owner, t: Table, base: str) -> str:
+        """A challenge to the New Game in progress: your result so far on its board link
+        (the friend's board shows it "after 3 of 10 hands"), or the game alone before a
+        hand is finished.  Nothing is recorded as your result: that is the finished game."""
+        game = s.hash()
+        title = board_title(game, self._rules_text(game))
+        done = len(t.game.hand_scores())
+        if done == 0:
+            return challenge_text(title, None, base + game)
+        level = None if t.level == NEW_GAME_LEVEL else t.level
+        link = result_fragment(t.game, self.settings.name or None, level, hints=t.hints)
+        fragment, _ = board_fragment([BoardEntry(link, t.hints)], base=base)
+        so_far = f"{signed(t.game.totals()[HUMAN])} after {done} of {t.game.length} hands"
+        return challenge_text(title, None, base + fragment, so_far)
 
     def _named(self, row: Row) -> str:
         """A row's link, your own with your name on it."""
@@ -542,7 +562,7 @@ class Friends:
             if any(k.link == link for k in self.boards.board(game).rows):
                 self.refused(game, link, event.scores)
             else:
-                self.notice(f"Your result on the board of the {board_title(game)} "
+                self.notice(f"Your result on the board of the {spoken(board_title(game))} "
                               f"cannot be read any more ({event.scores}); it is left out.")
         else:
             self.tried.add(link)
@@ -578,7 +598,7 @@ class Friends:
     def refused(self, game: str, link: str, reason: str) -> None:
         self.boards.remove(game, link)
         self.checks.pop(link, None)
-        self.notice(f"Refused and taken off the board of the {board_title(game)}: {reason}.")
+        self.notice(f"Refused and taken off the board of the {spoken(board_title(game))}: {reason}.")
 
 
 

@@ -52,7 +52,8 @@ def rules_panel_html(four: bool) -> str:
         '<div class="keys-help"><h3>Keyboard</h3>'      # hidden where there is no keyboard
         '<p class="small keys"><kbd>1</kbd>–<kbd>9</kbd> a card of your hand, left to right '
         '(play it, or choose it to bury) · <kbd>B</kbd> bury the two chosen · <kbd>P</kbd> '
-        'pick up · <kbd>N</kbd> pass or no crack · <kbd>H</kbd> hint · <kbd>U</kbd> undo · '
+        'pick up · <kbd>N</kbd> pass (in the crack round: do not double) · <kbd>H</kbd> hint · '
+        '<kbd>U</kbd> undo · '
         '<kbd>Esc</kbd> close a dialog. Tab and Enter reach every button.</p></div>'
         '<p class="links"><a href="./static/rules.html" target="_blank" rel="noopener">'
         'Full rules</a> · <a href="./static/cheatsheet.html" target="_blank" rel="noopener">'
@@ -73,8 +74,10 @@ def review_panel_html(review: HandReview | None, can_next: bool, results: bool =
     body = (f'<p class="review-progress" id="review-progress" role="status" '
             f'data-done="{"1" if review.done else "0"}">{status}</p>'
             f'<ol class="review-list">{items}</ol>'
-            '<p class="small">The Expert\'s estimates, in game points for this hand, '
-            'from many deals of the cards you could not see.</p>')
+            '<p class="small">Only the decisions where you had a choice are listed: a trick '
+            'where one card was all you could play is left out. The figures are the '
+            'Expert\'s estimates, in game points for this hand, from many deals of the cards '
+            'you could not see.</p>')
     buttons = [_button("Daily result", "", data_ui="results") if results
                else _button("Hand summary", "", data_ui="summary")]
     if can_next:

@@ -25,7 +25,7 @@ __all__ = ["MINUS", "signed", "points_text", "leaves_text", "alone_text", "actio
 
 MINUS = "−"
 """The real minus sign (U+2212), not a hyphen."""
-HIDDEN_MARK = " + cards face down"
+HIDDEN_MARK = " · some cards hidden"
 """Added to the points chip while some points are not visible yet (the bury, the face-down
 unknown card, a leaster's blind)."""
 HINT_WARNING = ("A hint marks this Daily's result “with hints” for good. Tap Hint again "
@@ -51,8 +51,10 @@ def signed(x: float) -> str:
 
 # -------------------------------------------------------------------- points
 def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
-    """The points chip: ``Picker's side 34 · Defenders 21 · 12 unknown + cards face down``
-    (points taken by players whose side is not known yet; the bury or a blind not shown),
+    """The points chip: ``Picker's side 34 · Defenders 21 · 12 in doubt · some cards
+    hidden`` (points taken by players whose side is not known yet; the bury, the face-down
+    unknown card or a blind not counted yet: issue 40 read "13 unknown" and "+ cards face
+    down" as jargon; the chip keeps about its old length, so it wraps as before),
     or in a leaster each player's points (``Leaster — You 0 · Gus 14 · … · blind 11``).
     None before anyone picks and for a hand thrown in."""
     mark = HIDDEN_MARK if p.hidden else ""
@@ -66,19 +68,20 @@ def points_text(p: PointsTaken, names: tuple[str, ...]) -> str | None:
         return None
     text = f"Picker's side {s.picker} · Defenders {s.defenders}"
     if s.undecided:
-        text += f" · {s.undecided} unknown"   # whose side is not known yet (one line at 320 px)
+        text += f" · {s.undecided} in doubt"    # taken by players not known yet
     return text + mark
 
 
 # ---------------------------------------------------------------- the bury
 def leaves_text(leaves: Leaves) -> str:
     """``After this bury: call Ace of hearts, call Ten of clubs, call Ace of spades with an
-    unknown card, go alone``; ``After this bury: go alone only`` when going alone is forced."""
+    unknown card or go alone`` (a choice: issue 40 read "call Ace of spades, go alone" as
+    both); ``After this bury: go alone only`` when going alone is forced."""
     if leaves.alone_forced:
         return f"{LEAVES}go alone only"
     calls = ([f"call {c.name}" for c in leaves.aces + leaves.tens]
              + [f"call {c.name} with an unknown card" for c in leaves.unknown_aces])
-    return LEAVES + ", ".join([*calls, "go alone"])
+    return LEAVES + (", ".join(calls) + " or go alone" if calls else "go alone")
 
 
 def _the(cards: list[Card]) -> str:
@@ -187,7 +190,7 @@ def shown_cost(step: ReviewStep) -> float | None:
 
 
 def review_line(step: ReviewStep) -> str:
-    """One reviewed decision: ``Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): cost 0.8``;
+    """One reviewed decision: ``Trick 3: you played K♥ (−1.2); Expert A♥ (−0.4): 0.8 points lost``;
     ``Trick 3: you played A♥ — as the Expert would``; ``Crack round: you did not crack;
     Expert crack`` (no values there)."""
     label, phase = _label(step), step.phase
@@ -201,7 +204,7 @@ def review_line(step: ReviewStep) -> str:
     if cost == 0:                                # an equivalent play, or within noise
         return f"{label}: you {yours} — as the Expert would"
     return (f"{label}: you {_valued(yours, step.your_value)}; "
-            f"Expert {_valued(expert, step.expert_value)}: cost {cost:.1f}")
+            f"Expert {_valued(expert, step.expert_value)}: {cost:.1f} points lost")
 
 
 def review_total(steps: list[ReviewStep]) -> str:
@@ -210,6 +213,9 @@ def review_total(steps: list[ReviewStep]) -> str:
     if not steps:
         return "You had no choice to make this hand."
     total = round(sum(shown_cost(s) or 0.0 for s in steps), 1)
+    if total == 0 and any(s.cost is None and s.yours != s.expert for s in steps):
+        return ("No cost found: where you chose differently, the Expert did not weigh the "
+                "choices (it follows its rules there).")
     if total == 0:
         return "You played this hand as the Expert would."
     return f"Total cost: {total:.1f} points"

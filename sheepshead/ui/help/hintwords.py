@@ -7,12 +7,13 @@ and your :class:`~sheepshead.view.SeatView` into :class:`HintWords`:
 * ``line`` — ``The Expert would pass: you hold two trumps, none of them a Queen or Jack,
   and no fail Ace.``  The reason is only facts the table shows you (your cards, the trick,
   who is known to be on your side), never a guess about hidden cards.
-* ``detail`` — ``Expected points: pass −0.3 · pick up −0.6`` (the Expert's estimate of your
-  score in this hand for each choice it weighed, its choice first), or None when there was
-  nothing to weigh.  When another choice shows as good or better (sampling noise: the
-  Expert keeps its rules' choice unless a search beats it clearly) the detail says so
-  before its figures — ``About even, so the Expert keeps its usual play: Q♣ +2.9 · 8♦ +3.2``
-  — so the two lines never read as a contradiction.  The page marks the hint's card (or
+* ``detail`` — ``Your score this hand as the Expert estimates it: pass −0.3 · pick up −0.6``
+  (for each choice it weighed, its choice first), or None when there was nothing to weigh.
+  When another choice shows as good or better (sampling noise: the Expert keeps its rules'
+  choice unless a search beats it clearly) the detail says so in words, without figures —
+  ``Too close to call: 8♦ comes out as well in the Expert's trial deals, a difference
+  within chance, so it keeps its usual play.`` — so the two lines never read as a
+  contradiction.  The page marks the hint's card (or
   lights its button), so the line need not be read to find it.
 """
 
@@ -30,12 +31,13 @@ from ..look.markup import short
 from ..look.wording import and_list, names_for
 from .helptext import OTHERS_SHOWN, action_words, signed
 
-__all__ = ["HintWords", "hint_words", "EXPECTED", "EVEN"]
+__all__ = ["HintWords", "hint_words", "reason_of", "EXPECTED", "EVEN"]
 
-EXPECTED = "Expected points: "
-EVEN = "About even, so the Expert keeps its usual play: "
+EXPECTED = "Your score this hand as the Expert estimates it: "
+EVEN = "Too close to call: "
 """The detail's start: the estimates, or, when another choice shows as good, that they are
-too close to tell apart (before the figures, which then need no explaining)."""
+too close to tell apart, in words and without figures (issue 40: "About even … Q♣ +2.6 ·
+Q♦ +2.8" read as the hint choosing the lower score)."""
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -154,8 +156,9 @@ def _play_reason(a: Action, v: SeatView) -> str:
     return ""
 
 
-def _reason(h: Hint, v: SeatView) -> str:
-    a = h.action
+def reason_of(a: Action, v: SeatView) -> str:
+    """Why ``a`` at ``v``'s decision, in facts the table shows (``""`` when none is said):
+    the hint's reason, and the review's reason for the Expert's choice."""
     if v.phase is Phase.PICK:
         return _pick_reason(v)
     if a.kind is Kind.BURY:
@@ -172,10 +175,15 @@ def _detail(h: Hint) -> str | None:
     if not h.searched or best is None or not h.values:
         return None
     others = [(a, x) for a, x in h.values if a != h.action][:OTHERS_SHOWN]
+    level = [a for a, x in others if round(x, 1) >= round(best, 1)]     # as they would show
+    if level:
+        names = and_list([_doing_short(a, h.phase) for a in level])
+        verb = "comes" if len(level) == 1 else "come"
+        return (f"{EVEN}{names} {verb} out as well in the Expert's trial deals, a difference "
+                f"within chance, so it keeps its usual play.")
     parts = [f"{_doing_short(h.action, h.phase)} {signed(best)}"]
     parts += [f"{_doing_short(a, h.phase)} {signed(x)}" for a, x in others]
-    even = any(round(x, 1) >= round(best, 1) for _, x in others)    # as shown
-    return (EVEN if even else EXPECTED) + " · ".join(parts)
+    return EXPECTED + " · ".join(parts)
 
 
 def _doing_short(a: Action, phase: Phase) -> str:
@@ -190,6 +198,6 @@ def hint_words(h: Hint, v: SeatView) -> HintWords:
         if h.action.kind is Kind.PLAY:
             return HintWords(f"Your only card is {_the(h.action.card)}.", None)
         return HintWords(f"Your only choice: {_doing(h.action, v)}.", None)
-    reason = _reason(h, v)
+    reason = reason_of(h.action, v)
     line = f"The Expert would {_doing(h.action, v)}" + (f": {reason}." if reason else ".")
     return HintWords(line, _detail(h))

@@ -15,9 +15,38 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...bots.advice import ReviewStep
+from ...position import Phase
+from ...state import HandState
+from ..look.markup import short
+from ..look.wording import names_for
 from .helptext import review_line, review_total, shown_cost
+from .hintwords import reason_of
 
-__all__ = ["HandReview", "GameReview"]
+__all__ = ["HandReview", "GameReview", "step_note"]
+
+
+def step_note(hand: HandState, seat: int, step: ReviewStep) -> str:
+    """What a reviewed line adds in words (issue 40: the review was numbers without
+    reasons): the cards on the trick when you played, and for a decision that cost
+    something the Expert's reason for its own choice, in facts the table showed you
+    (``" — on the trick: Gus K♥, Bev 7♥; the Expert's reason: it takes the trick, 21
+    points."``); ``""`` when there is nothing to add."""
+    replay = HandState.from_masks(hand.dealt, hand.blind, hand.dealer, hand.rules, hand.redeal)
+    for code in list(hand.history)[:step.index]:
+        replay.apply_move(code)
+    view = replay.view(seat)
+    parts = []
+    trick = view.trick
+    if step.phase is Phase.PLAY and trick is not None and trick.cards:
+        names = names_for(view.players)
+        on = ", ".join(f"{names[s]} {short(c) if c is not None else 'a face-down card'}"
+                       for s, c in trick.plays(view.players))
+        parts.append(f"on the trick: {on}")
+    if (shown_cost(step) or 0.0) > 0:
+        why = reason_of(step.expert, view)
+        if why:
+            parts.append(f"the Expert's reason: {why}")
+    return " — " + "; ".join(parts) + "." if parts else ""
 
 
 @dataclass
@@ -29,10 +58,16 @@ class HandReview:
     total: int | None = None
     """How many decisions there are to review (None until the first is done)."""
     done: bool = False
+    notes: dict[int, str] = field(default_factory=dict)
+    """What each decision's line adds in words, by its place in the hand (:func:`step_note`)."""
 
     @property
     def lines(self) -> list[str]:
-        return [review_line(s) for s in self.steps]
+        return [self.line_of(s) for s in self.steps]
+
+    def line_of(self, step: ReviewStep) -> str:
+        """``step``'s line with its note."""
+        return review_line(step) + self.notes.get(step.index, "")
 
     @property
     def progress(self) -> str:
@@ -84,7 +119,7 @@ class GameReview:
     @property
     def line(self) -> str:
         """``Looking over your hands… 3 of 10``; then ``Your costliest decision, hand 4:
-        Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): cost 4.1``, or that
+        Bury: you buried 9♣ A♥ (−2.6); Expert bury 7♣ 8♣ (+1.5): 4.1 points lost``, or that
         every hand was played as the Expert would."""
         if not self.done:
             return f"Looking over your hands… {len(self.hands)} of {self.of or '…'}"
@@ -92,4 +127,4 @@ class GameReview:
         if best is None:
             return "You played every hand as the Expert would."
         review, step = best
-        return f"Your costliest decision, hand {review.hand_number}: {review_line(step)}"
+        return f"Your costliest decision, hand {review.hand_number}: {review.line_of(step)}"

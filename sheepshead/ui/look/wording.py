@@ -7,6 +7,7 @@ person (``You pass.``), about the others in the third (``Gus passes.``).
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 
 from ...actions import Action, Kind
@@ -17,7 +18,8 @@ from ...rules import AllPass, Rules
 from ...scoring import ROW_NAMES, HandResult
 from ...view import PublicAction, ViewTrick
 
-__all__ = ["place_of", "place_text", "signed", "and_list", "difference_text", "action_phrase",
+__all__ = ["friendly_date", "place_of", "place_text", "signed", "and_list", "difference_text",
+           "action_phrase",
            "HUMAN", "NAMES", "names_for", "rules_phrases", "multiplier_text", "announce",
            "trick_taken", "hand_outcome"]
 
@@ -214,3 +216,13 @@ def action_phrase(a: Action, past: bool) -> str:
         return verb + ", showing both black Queens"
     phrase = " ".join([verb] + ([and_list([f"the {c.name}" for c in a.cards])] if a.cards else []))
     return phrase + (f", setting aside the {a.unknown.name}" if a.unknown is not None else "")
+
+
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def friendly_date(day: _dt.date) -> str:
+    """``Sat Dec 5``: a date as people say it (issue 40: an ISO date wrapped mid-number),
+    in English whatever the machine's locale."""
+    return f"{_DAYS[day.weekday()]} {_MONTHS[day.month - 1]} {day.day}"

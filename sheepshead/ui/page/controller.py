@@ -638,7 +638,8 @@ class Controller(Turns):
         self.session.collect_notices()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
-        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number),
+        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number,
+                                                                  t.game.is_over),
                       offer_tutorial=s.first_visit)
         html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
                       caption="Paused: this game went on in another tab." if stale else caption,

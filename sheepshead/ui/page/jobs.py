@@ -18,7 +18,7 @@ from ...bots.advice import Hint, ReviewStep, review_slices
 from ...game import HUMAN_SEAT
 from ...state import HandState
 from ..events import HintFound, Reviewed, Send
-from ..help.review import GameReview, HandReview
+from ..help.review import GameReview, HandReview, step_note
 from ..pacing import SLICE_S, finished, paced
 
 __all__ = ["think_hint", "review_hand", "review_game", "reviewed"]
@@ -36,15 +36,17 @@ async def review_hand(game: tuple[str, bool] | None, number: int, hand: HandStat
     slice of a search at a time, sending the review so far at most four times a second
     (``game`` None: the hand on the table's) and once done (a game's: only then)."""
     steps: list[ReviewStep] = []
+    notes: list[tuple[int, str]] = []
     total: int | None = None
 
     def so_far(done: bool = False) -> Reviewed:
-        return Reviewed(game, number, tuple(steps), total, done, of)
+        return Reviewed(game, number, tuple(steps), total, done, of, tuple(notes))
     shown = (lambda: send(so_far())) if game is None else (lambda: None)
     async for step in paced(review_slices(hand, HUMAN_SEAT, seed=seeds), shown,
                             turn_every=turn_every):
         if step is not None:                     # None: a slice of a search, the page's turn
             steps.append(step)
+            notes.append((step.index, step_note(hand, HUMAN_SEAT, step)))
             total = step.total
     send(so_far(True))
 
@@ -77,4 +79,5 @@ def reviewed(event: Reviewed, hand: HandReview | None, game: GameReview | None) 
         game.of = event.of
         game.done = len(game.hands) >= game.of
     one.steps[:] = event.steps
+    one.notes = dict(event.notes)
     one.total, one.done = event.total, event.done

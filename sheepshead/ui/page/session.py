@@ -305,8 +305,10 @@ class Session(Viewing):
                 game = stored.load_game()
                 if t is None:                       # at start: that game waits behind
                     self._resume(stored, GAME_KEY)
+            who = (self.friends.challenge(self.hash(), game.hand_number)
+                   if t is not None and playing else None)
             self.question = Question(seed, rules, level or self.settings.level,
-                                     _where_in(game))
+                                     _where_in(game), who[0] if who is not None else None)
             if self.key != GAME_KEY:
                 self.store.forget(GAME_KEY)
             return False

@@ -63,9 +63,9 @@ def _daily_note(tv: TableView) -> str:
     others = and_list(list(tv.names[1:]))
     attempt = ("Practice: your result is locked." if tv.practice else
                "Your one scored try: a hint marks it “with hints”, and there is no Undo.")
-    return (f'<p class="felt-note" id="daily-note">Daily {escape(tv.daily_date)}: the same ten '
-            f'hands for everyone, against {escape(others)} ({escape(tv.level_name)}). '
-            f'{escape(attempt)}</p>')
+    return (f'<p class="felt-note" id="daily-note"><span class="note-who">Daily '
+            f'{escape(tv.daily_date)}: the same ten hands for everyone, against '
+            f'{escape(others)} ({escape(tv.level_name)}). </span>{escape(attempt)}</p>')
 
 
 def _bury(v: SeatView, selected: list[str], four: bool) -> str:

@@ -55,19 +55,22 @@ class PanelState(Protocol):
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
 
 
-def panel_html(tv: TableView, ui: PanelState, four: bool) -> str:
+def panel_html(tv: TableView, ui: PanelState, four: bool,
+               challenge: tuple[str, int] | None = None) -> str:
+    """The table's own dialog; ``challenge`` a friend's (their name and total: the menu names
+    it and the Game over screen compares you with them)."""
     v = tv.seat
     panel = ui.panel
     if panel is None and v.is_over and not ui.busy and ui.summary_closed_for != tv.hand_number:
         panel = "summary"
     if panel == "menu":
-        return _menu(tv, ui)
+        return _menu(tv, ui, challenge)
     if panel == "options":
         return _options_panel(tv)
     if panel == "scores":
         return _scores_panel(tv)
     if panel == "summary" and v.is_over:
-        return _summary_panel(tv, ui, four)
+        return _summary_panel(tv, ui, four, challenge)
     if panel == "rules":
         return rules_panel_html(four)
     if panel == "hand-review":
@@ -77,14 +80,18 @@ def panel_html(tv: TableView, ui: PanelState, four: bool) -> str:
     return ""
 
 
-def _playing(tv: TableView) -> str:
-    """What the menu's footer says is on the table: ``Daily 2026-12-01``, ``New Game
-    0123456789abcdef`` (the id a player can quote), ``The practice hand``."""
+def _playing(tv: TableView, challenge: tuple[str, int] | None = None) -> str:
+    """What the menu's footer says is on the table: ``Daily 2026-12-01``, ``Your New Game,
+    hand 3 of 10`` or ``Rory's challenge, hand 3 of 10`` (no hex id a player reads: issue
+    40; the id stays in its tooltip, to quote), ``The practice hand``."""
     if tv.tutorial:
         return "The practice hand"
     if tv.daily_date:
         return f"Daily {tv.daily_date}"
-    return f"New Game {tv.game_id}"
+    whose = (f"<bdi>{escape(challenge[0])}</bdi>’s challenge" if challenge is not None
+             else "Your New Game")
+    return (f'<span title="game {escape(tv.game_id)}">{whose}, hand {tv.hand_number} of '
+            f'{tv.hands_total}</span>')
 
 
 def _select(setting: str, label: str, options: dict[str, str], value: str) -> str:
@@ -152,7 +159,7 @@ BACKUP_HTML = (
 NAME_HELP = "Shown on the results you share (plain text, at most 24 characters)."
 
 
-def _menu(tv: TableView, ui: PanelState) -> str:
+def _menu(tv: TableView, ui: PanelState, challenge: tuple[str, int] | None) -> str:
     s = tv.settings
     daily = f"Daily {ui.today}" if ui.today else "Daily"
     back = (_button("Back to your New Game", "primary", data_ui="resume")
@@ -163,6 +170,7 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         f'{_button(daily, "" if back else "primary", data_ui="daily")}'
         f'{_button("New Game", "", data_ui="new")}'
         f'{_button("Share", "", data_ui="share")}'
+        f'{_challenge_button(tv)}'
         f'{_button("Board of the day", "", data_ui="board")}'
         f'{_button("Score sheet", "", data_ui="scores")}'
         f'{_button("Table options…", "", data_ui="options", aria_haspopup="dialog")}'
@@ -185,14 +193,22 @@ def _menu(tv: TableView, ui: PanelState) -> str:
         'rel="noopener">Rules</a> · <a href="./static/cheatsheet.html" target="_blank" '
         'rel="noopener">Printable cheat sheet</a> <span class="small">(a new tab: this game '
         'keeps its place)</span></p>'
-        f'<p class="small">{_playing(tv)} · game version <span id="engine-version">'
+        f'<p class="small">{_playing(tv, challenge)} · game version <span id="engine-version">'
         f'{__version__}</span></p>')
     return _dialog("Menu", body, "menu")
 
 
+def _challenge_button(tv: TableView) -> str:
+    """A New Game's challenge, offered from the menu at any time (issue 40: only after all
+    ten hands); the Game over screen offers it too."""
+    if tv.tutorial or tv.daily_date or tv.game_over:
+        return ""
+    return _button("Challenge a friend", "", data_ui="challenge")
+
+
 def _rules_line(tv: TableView) -> str:
     phrases = rules_phrases(tv.rules)
-    text = "; ".join(phrases) if phrases else "the default table"
+    text = "; ".join(phrases) if phrases else "the standard rules"
     return f'<p class="small">This game: {escape(text)}, against {tv.level_name} computer players.</p>'
 
 
@@ -244,14 +260,14 @@ def _options_panel(tv: TableView) -> str:
     phrases = rules_phrases(chosen)
     body = (
         '<p class="lead">These options apply to your next <strong>New Game</strong>; the game '
-        'in play keeps its own. <strong>The Daily always uses the default table</strong>, so '
+        'in play keeps its own. <strong>The Daily always uses the standard rules</strong>, so '
         'everyone\'s Daily is comparable.</p>'
         f'<div class="options">{"".join(_option_control(n, chosen) for n in OPTION_ORDER)}</div>'
         f'<p class="small" id="options-chosen">Chosen: '
-        f'{escape("; ".join(phrases) if phrases else "the default table")}.</p>'
+        f'{escape("; ".join(phrases) if phrases else "the standard rules")}.</p>'
         '<div class="menu-buttons">'
         f'{_button("New Game with these options", "primary", data_ui="new")}'
-        f'{_button("Default table", "", data_ui="options-default")}</div>'
+        f'{_button("Standard rules", "", data_ui="options-default")}</div>'
         f'{_rules_line(tv)}')
     return _dialog("Table options", body, "options")
 
@@ -299,10 +315,25 @@ def _game_over_buttons(tv: TableView) -> str:
             "</div>")
 
 
-def _game_result(tv: TableView) -> str:
+def versus_line(you: int, name: str, theirs: int) -> str:
+    """A challenge's outcome in words: ``You +3, Rory −4: you beat Rory's score.``"""
+    if you > theirs:
+        verdict = f"you beat {name}’s score by {you - theirs}."
+    elif you == theirs:
+        verdict = f"the same as {name}: a tie."
+    else:
+        verdict = f"{name}’s score stands, {theirs - you} ahead of yours."
+    return f"You {signed(you)}, {name} {signed(theirs)}: {verdict}"
+
+
+def _game_result(tv: TableView, challenge: tuple[str, int] | None = None) -> str:
     """The end of a game, first: your place and total, a small celebration when you won,
-    the standings and what to do next."""
+    how you did against a friend who challenged you, the standings and what to do next."""
     place, tied = place_of(tv.totals)
+    versus = ""
+    if challenge is not None and not tv.daily_date:
+        versus = (f'<p class="versus" id="versus">'
+                  f'{escape(versus_line(tv.totals[HUMAN], challenge[0], challenge[1]))}</p>')
     won = HUMAN in tv.winners
     party = ""
     if won:
@@ -312,7 +343,7 @@ def _game_result(tv: TableView) -> str:
             f'<p class="headline"><span class="label">You finished</span> '
             f'<span class="place">{escape(place_text(place, tied, tv.players))}</span> '
             f'<span class="total">{signed(tv.totals[HUMAN])}</span></p>'
-            f'{_winner_line(tv)}{standings_html(tv.totals)}'
+            f'{versus}{_winner_line(tv)}{standings_html(tv.totals)}'
             f'{totals_chart(tv.sheet.rows, tv.names)}{_game_over_buttons(tv)}</div>')
 
 
@@ -324,7 +355,8 @@ def _scores_panel(tv: TableView) -> str:
     return _dialog("Score sheet", body, "scores")
 
 
-def _summary_panel(tv: TableView, ui: PanelState, four: bool) -> str:
+def _summary_panel(tv: TableView, ui: PanelState, four: bool,
+                   challenge: tuple[str, int] | None) -> str:
     s = tv.summary
     if s is None:
         raise ValueError("the hand summary is drawn only once the hand is over")
@@ -336,7 +368,7 @@ def _summary_panel(tv: TableView, ui: PanelState, four: bool) -> str:
         return _dialog(f"Hand {s.number} thrown in", body, "summary")
     lines = []
     if tv.game_over:                      # the game's result leads: your place, the standings
-        lines.append(_game_result(tv))
+        lines.append(_game_result(tv, challenge))
         lines.append(f"<h3>Hand {s.number}</h3>")
     lines += [f'<p class="outcome">{escape(s.outcome)}</p>', '<dl class="facts">']
     if s.stakes:

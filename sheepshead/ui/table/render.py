@@ -216,7 +216,7 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     out["actions"] = "" if busy else _actions(tv, ui)
     out["mine"] = _mine(tv, ui, busy)
     out["hand"] = _hand(tv, ui, four, busy)
-    out["panel"] = panel_html(tv, ui, four)
+    out["panel"] = panel_html(tv, ui, four, facts.challenge)
     return out
 
 
@@ -358,7 +358,7 @@ def _status(tv: TableView, ui: UiState, busy: bool) -> str:
         return "Your turn: pick up the blind, or pass."
     if v.phase is Phase.BURY:
         n = len(ui.selected)
-        text = f"Tap two cards to bury ({n} of 2 chosen)."
+        text = f"Bury two cards ({n} of 2 chosen)."
         if n == 2:
             left = bury_leaves(v, (ui.selected[0], ui.selected[1]))
             if left is not None and left.alone_forced:      # plainly, before the bury

@@ -38,6 +38,7 @@ from ..look.wording import (
     action_phrase,
     and_list,
     difference_text,
+    friendly_date,
     names_for,
     rules_phrases,
 )
@@ -104,10 +105,10 @@ class ViewerModel:
 
     @property
     def title(self) -> str:
-        """``Bev's Daily, 2026-12-01``, ``Bev's game``, or ``A shared result``."""
+        """``Bev's Daily, Tue Dec 1``, ``Bev's game``, or ``A shared result``."""
         if self.by is None:
             return "A shared result"
-        return f"{self.by}'s Daily, {self.day.isoformat()}" if self.day else f"{self.by}'s game"
+        return f"{self.by}'s Daily, {friendly_date(self.day)}" if self.day else f"{self.by}'s game"
 
     @property
     def title_html(self) -> str:
@@ -115,7 +116,7 @@ class ViewerModel:
         if self.by is None:
             return escape(self.title)
         name = f"<bdi>{escape(self.by)}</bdi>"
-        rest = f"'s Daily, {self.day.isoformat()}" if self.day else "'s game"
+        rest = f"'s Daily, {friendly_date(self.day)}" if self.day else "'s game"
         return name + escape(rest)
 
     @property
@@ -125,8 +126,8 @@ class ViewerModel:
 
     @property
     def game_text(self) -> str:
-        """``the Daily of 2026-12-01`` / ``game 0123456789abcdef``."""
-        return f"the Daily of {self.day.isoformat()}" if self.day else f"game {self.game_id}"
+        """``the Daily of 2026-12-01`` / ``a New Game`` (no hex id a player reads: issue 40)."""
+        return f"the Daily of {self.day.isoformat()}" if self.day else "a New Game"
 
 
 def viewer_model(link: ResultLink, check: ResultCheck | None = None) -> ViewerModel:
@@ -161,7 +162,7 @@ def viewer_model(link: ResultLink, check: ResultCheck | None = None) -> ViewerMo
     return ViewerModel(
         link=link, by=by, sender=sender, names=names, day=date_of_seed(link.seed),
         game_id=value if kind == "game" else None,
-        rules_text="; ".join(phrases) if phrases else "the default table",
+        rules_text="; ".join(phrases) if phrases else "the standard rules",
         level=check.level, scores=tuple(tuple(s) for s in check.scores),
         totals=tuple(check.totals), place=place, tied=tied, finished=check.finished,
         hands=tuple(hands))
