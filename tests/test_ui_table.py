@@ -25,7 +25,7 @@ from sheepshead.ui.page.links import hash_of, parse_link
 from sheepshead.ui.storage.saves import read_save
 from sheepshead.ui.storage.settings import Settings
 from sheepshead.ui.table.animation import diff
-from sheepshead.ui.table.render import UiState, render, ui_intent
+from sheepshead.ui.table.render import Facts, UiState, render, ui_intent
 from sheepshead.ui.table.table import Table
 
 TODAY = datetime.date(2026, 11, 30)
@@ -384,7 +384,7 @@ def test_a_new_game_is_called_a_new_game_and_the_practice_hand_is_not_hand_1_of_
     menu = render(t.view(), UiState(panel="menu"))["panel"]
     assert "Your New Game, hand 1 of 10</span> · game version" in menu     # no hex id shown
     assert 'title="game 9022d8aa00000000"' in menu and "Playing game:" not in menu
-    ann = render(t.view(), UiState(panel="menu", challenge=("Ann", 7)))["panel"]
+    ann = render(t.view(), UiState(panel="menu"), facts=Facts(challenge=("Ann", 7)))["panel"]
     assert "<bdi>Ann</bdi>’s challenge, hand 1 of 10" in ann
     tutorial = Table(PRACTICE_SEED, level=PRACTICE_LEVEL, tutorial=True)
     play_hand(tutorial)
