@@ -141,6 +141,9 @@ def build(out: Path = DEFAULT_OUT, full_stdlib: bool = False, pyc: bool = True,
         if pyc and engine_pyc:
             compiled, size = precompile_engine(out)
             print(f"build.py: {ENGINE_ZIP}: {compiled} modules and their bytecode ({size:,} bytes)")
+    if pyc:
+        names = precompile_page(out)
+        print(f"build.py: {ENGINE_ZIP}: the bytecode of {', '.join(names)} (--no-pyc: none)")
     key = start_key(out)
     digest = write_start_snapshot(out, key) if snapshot else ""
     if digest:
@@ -407,6 +410,40 @@ def precompile_engine(out: Path) -> tuple[int, int]:
                          for n in zf.namelist() if n.endswith(".py"))
     run_precompile(out, modules, target, engine=True)
     return len(modules), target.stat().st_size
+
+
+PAGE_PYTHON = ("static/main.py", "static/browser.py")
+"""The page's own Python, which pyscript.json writes beside the game's folder (index.html's
+script imports main): precompiled into the game's zip by precompile_page."""
+
+
+def precompile_page(out: Path) -> list[str]:
+    """Add the bytecode of the page's own Python (PAGE_PYTHON) to out/sheepshead.zip, as
+    `__pycache__/<name>.<cache tag>.pyc` at its root (PyScript unpacks the zip where it writes
+    them), compiled by the page's own Pyodide under Node.js (static/build/pagepyc.mjs). On a
+    restored start the game is imported already; what was left to compile was main.py (run as
+    a string: parsed and compiled on every start, most of the longest task after Python is
+    ready on the 4x phone) and browser.py. Checked-hash .pyc (PEP 552): a source that does not
+    match its bytecode is compiled as before. Returns the names compiled."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not on PATH (needed to precompile to bytecode); or use --no-pyc")
+    target = out / ENGINE_ZIP
+    with tempfile.TemporaryDirectory(prefix="sheepshead-page-pyc-") as tmp:
+        run = subprocess.run([node, str(BUILD_SOURCES / "pagepyc.mjs"), str(PYODIDE_DIR / "pyodide.mjs"),
+                              str(out / "pyodide" / "python_stdlib.zip"), tmp]
+                             + [str(ROOT / name) for name in PAGE_PYTHON],
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+        compiled = sorted(Path(tmp).glob("*.pyc"))
+        if run.returncode != 0 or len(compiled) != len(PAGE_PYTHON):
+            raise BuildError(f"precompiling the page's Python failed:\n{run.stdout}{run.stderr}")
+        with zipfile.ZipFile(target, "a") as zf:
+            for path in compiled:
+                info = zipfile.ZipInfo(f"__pycache__/{path.name}", date_time=(1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, path.read_bytes(), compresslevel=9)
+    return [Path(name).name for name in PAGE_PYTHON]
 
 
 def precompile_stdlib(out: Path, budget: int = PYC_SOURCE_BUDGET) -> tuple[int, int]:

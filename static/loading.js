@@ -4,7 +4,7 @@
 //   "Downloading the game…" while Pyodide, its standard library, the engine and the start
 //   snapshot arrive (counted by the Resource Timing entries of the files the start needs:
 //   the snapshot only while static/start.mjs fetches one, <html data-start="restoring">;
-//   not static/main.py, which Python asks for once it is ready), "Starting Python…" once
+//   not static/main.py and static/browser.py, small and preloaded), "Starting Python…" once
 //   they are in, "Dealing the cards…" from PyScript's py:ready until
 //   static/main.py marks <body data-ready="1">.
 // - A tap on Menu or Scores before then is not lost: the button says it is waiting, and

@@ -207,6 +207,7 @@ async function start(options) {
       // seeded per decision and do not use it).
       pyodide.runPython("import random as _r; _r.seed(); del _r");
       document.documentElement.dataset.start = "snapshot";
+      unpackInJs(pyodide);
       mark("python-ready");
       forgetDeviceSnapshots();
       return pyodide;
@@ -219,6 +220,7 @@ async function start(options) {
   root.dataset.snapshot = why;
   if (root.dataset.start === "restoring") delete root.dataset.start;   // the line stops counting it
   const pyodide = await withCompiled(compiled, () => loadFresh(options));
+  unpackInJs(pyodide);
   mark("python-ready");
   root.dataset.start = "fresh";
   forgetDeviceSnapshots();
@@ -229,4 +231,92 @@ function forgetDeviceSnapshots() {
   try {
     if ("caches" in self) caches.delete(DEVICE_CACHE).catch(() => {});
   } catch (e) { /* storage denied: nothing kept either */ }
+}
+
+// The game's zip unpacked by the browser (issue 37: the game's own part after Python ready).
+// PyScript writes sheepshead.zip (pyscript.json "files") with Pyodide's unpackArchive, which
+// extracts it in Python (zipfile): 98 files in one main-thread task of about 0.7 s on the 4x
+// phone, the largest part of the start after Python is ready. Here a zip of plain files,
+// stored or deflated, is read by its central directory, each file inflated with
+// DecompressionStream("deflate-raw") and written with Emscripten's FS, a few tens of ms;
+// PyScript awaits what writeFile returns. Anything else (another format, a name that leaves
+// the folder, a ZIP64 or encrypted entry, a size that does not match, no deflate-raw) goes to
+// Pyodide's own unpackArchive, as before.
+const UNZIP_LIMIT = 1 << 26;                  // the game's zip is about 0.2 MB
+
+function unpackInJs(pyodide) {
+  const own = pyodide.unpackArchive;
+  if (typeof own !== "function" || typeof DecompressionStream !== "function") return;
+  pyodide.unpackArchive = function (buffer, format, options = {}) {
+    const entries = String(format).toLowerCase() === "zip" ? zipEntries(buffer) : null;
+    if (entries === null) return own.call(this, buffer, format, options);
+    return writeEntries(pyodide, entries, options.extractDir || ".").then(() => {
+      mark("unpacked");
+    }, (e) => {
+      console.warn("Sheepshead: unpacking in JavaScript failed; Pyodide unpacks it.", e);
+      return own.call(this, buffer, format, options);
+    });
+  };
+}
+
+// The entries of a zip as [name, method, bytes, size], or null for anything but plain files.
+function zipEntries(buffer) {
+  const bytes = buffer instanceof ArrayBuffer ? new Uint8Array(buffer)
+    : ArrayBuffer.isView(buffer) ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    : null;
+  if (bytes === null || bytes.byteLength < 22 || bytes.byteLength > UNZIP_LIMIT) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;                               // the end of central directory, comment or not
+  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65535); at--) {
+    if (view.getUint32(at, true) === 0x06054b50) { end = at; break; }
+  }
+  if (end < 0) return null;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder("utf-8", { fatal: true });
+  const entries = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return null;
+    const flags = view.getUint16(at + 8, true), method = view.getUint16(at + 10, true);
+    const packed = view.getUint32(at + 20, true), size = view.getUint32(at + 24, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    if (flags & 1 || (method !== 0 && method !== 8) || packed === 0xffffffff ||
+        size === 0xffffffff || at + 46 + skip > end) return null;
+    let name;
+    try {
+      name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    } catch (e) {
+      return null;
+    }
+    if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/.test(name) ||
+        name.split("/").some((part) => part === "." || part === "..")) return null;
+    if (local + 30 > end || view.getUint32(local, true) !== 0x04034b50) return null;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + packed > end) return null;
+    entries.push([name, method, bytes.subarray(start, start + packed), size]);
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+async function writeEntries(pyodide, entries, folder) {
+  const FS = pyodide.FS, PATH_FS = pyodide._module.PATH_FS;
+  const files = await Promise.all(entries.map(async ([name, method, packed, size]) => {
+    if (name.endsWith("/")) return [name, null];
+    const data = method === 0 ? packed : new Uint8Array(await new Response(
+      new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+    if (data.byteLength !== size) throw new Error("a size in the zip does not match: " + name);
+    return [name, data];
+  }));
+  for (const [name, data] of files) {
+    const path = PATH_FS.resolve(folder, name);
+    if (data === null) {
+      FS.mkdirTree(path);
+    } else {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+      FS.writeFile(path, data);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 """The first visit starts every download the start needs from the first response (issue 23):
-index.html preloads Pyodide's modules, the wasm, the standard library, the lock file and the
-game's zip, and each of them is downloaded once (a preload whose request does not match the
+index.html preloads Pyodide's modules, the wasm, the standard library, the lock file, the
+game's zip and the page's Python (browser.py, main.py: PyScript asks for them one after the
+other once Python is ready, a round trip each), and each of them is downloaded once (a preload whose request does not match the
 one that uses it, by mode or credentials, is downloaded twice and warned about)."""
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from table_helpers import READY, wait_idle
 pytestmark = pytest.mark.fresh_start   # the preloads of a fresh start (conftest.start_js)
 
 PRELOADED = ["pyodide/start.mjs", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-             "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "sheepshead.zip"]
+             "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "sheepshead.zip",
+             "static/browser.py", "static/main.py"]
 
 
 @pytest.mark.browser

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import re
 import struct
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -153,6 +155,68 @@ def test_a_first_visit_restores_the_shipped_snapshot_and_plays_as_a_fresh_start(
             context.close()
     assert played["snapshot"] == played["fresh"]
     assert played["fresh"]["pass"]["seq"] != "0"
+
+
+UNPACKED = """
+import hashlib
+import json
+
+
+def _unpacked(names):
+    return json.dumps({name: hashlib.sha256(open(name, "rb").read()).hexdigest()
+                       for name in names})
+"""
+
+PAGE_BYTECODE = """
+import importlib.util
+import json
+import sys
+
+
+def _page_bytecode():
+    found = {"main imported": sys.modules["main"].__file__}
+    for name in ("main.py", "browser.py"):
+        source = open(name, "rb").read()
+        pyc = open(importlib.util.cache_from_source(name), "rb").read()
+        found[name] = (pyc[:4] == importlib.util.MAGIC_NUMBER, pyc[4:8] == (3).to_bytes(4, "little"),
+                       pyc[8:16] == importlib.util.source_hash(source))
+    return json.dumps(found)
+
+
+_page_bytecode()
+"""
+"""The page's own Python as the page imports it: main is imported (not run as a script), and
+the bytecode beside main.py and browser.py is checked-hash for exactly the source PyScript
+wrote, so the import system uses it instead of compiling."""
+
+
+@pytest.mark.browser
+def test_the_games_zip_is_unpacked_by_the_browser_exactly(browser, site_url, site_dir) -> None:
+    """static/start.mjs unpacks sheepshead.zip in JavaScript (DecompressionStream), not with
+    Pyodide's unpackArchive (zipfile, one task of about 0.7 s on the 4x phone): on a restored
+    and on a normal start every file of the zip is on Python's file system, byte for byte,
+    the bytecode of the page's own Python (build.py's precompile_page) among them."""
+    with zipfile.ZipFile(site_dir / "sheepshead.zip") as archive:
+        files = {i.filename: hashlib.sha256(archive.read(i)).hexdigest()
+                 for i in archive.infolist() if not i.is_dir()}
+    assert len(files) > 50 and any(name.endswith("/__init__.py") for name in files)
+    assert {"__pycache__/main.cpython-314.pyc", "__pycache__/browser.cpython-314.pyc"} <= set(files)
+    for how, script in (("fresh", FRESH_JS), ("snapshot", QUIET_JS)):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.add_init_script(script)
+        try:
+            page = context.new_page()
+            boot(page, site_url)
+            assert start_of(page) == how
+            marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+            assert "sheepshead:unpacked" in marks, (how, marks)      # not Pyodide's unpack
+            unpacked = page_python(page, UNPACKED + f"\n_unpacked({sorted(files)!r})")
+            assert json.loads(unpacked) == files, how
+            assert json.loads(page_python(page, PAGE_BYTECODE)) == {
+                "main imported": "/home/pyodide/main.py",
+                "main.py": [True, True, True], "browser.py": [True, True, True]}, how
+        finally:
+            context.close()
 
 
 def _foreign_snapshot(packed: bytes) -> bytes:
