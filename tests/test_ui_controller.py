@@ -69,7 +69,9 @@ def settle(c: Controller, effects) -> list:
         waits = of(effects, Wait)
         if not waits:
             return seen
-        assert len(waits) == 1 and waits[-1] is effects[-1]   # one timer at a time, last
+        after = effects[next(i for i, e in enumerate(effects) if e is waits[0]) + 1:]
+        # one timer at a time, last but for the background jobs started once the event is done
+        assert len(waits) == 1 and all(isinstance(e, Spawn) for e in after)
         effects = c.handle(waits[0].then)
         seen += effects
     raise AssertionError("the computer players never stopped")
