@@ -102,7 +102,7 @@ class Friends:
 
     def __init__(self, session: _Session) -> None:
         self.s = session
-        self.boards = Boards(session.store.storage, lambda: session.today)
+        self.boards = Boards(session.store.storage, lambda: session.today, session.store.owners)
         self.open: str | None = None
         """The game whose board is on screen."""
         self.revealed: set[str] = set()
