@@ -372,12 +372,7 @@ class DailyResults(Shelf):
 
     def _record(self, game: Game, *, hints: bool, now: _dt.datetime,
                level: str = DAILY_LEVEL) -> DailyResult | None:
-        """Lock ``game`` (a finished Daily) as its date's result, unless the date has one:
-        then nothing changes (it was practice) and None is returned.  ``level`` is the one
-        it was played against (a save migrated from the previous version may have another);
-        ``now`` the local time.  Raises :class:`~sheepshead.ui.storage.saves.StorageFailed`
-        when storage refuses (call again later: nothing was locked) and
-        :class:`~sheepshead.ui.storage.saves.SaveError` for a book of a newer version."""
+        """What :meth:`record` does, once (its write may lose the race: :class:`StaleWrite`)."""
         day = date_of_seed(game.seed)
         if day is None or game.rules != DAILY_RULES:
             raise SheepsheadError("only a Daily on the default table has a Daily result")
@@ -400,7 +395,7 @@ class DailyResults(Shelf):
         return result
 
     def _record_par(self, day: _dt.date, par: int) -> DailyResult | None:
-        """Keep the par of ``day`` with its result; the result (None when there is none)."""
+        """What :meth:`record_par` does, once."""
         book = self.book()
         if day not in book.results:
             return None
@@ -412,10 +407,7 @@ class DailyResults(Shelf):
         return book.results[day]
 
     def _take_in(self, results: list[DailyResult]) -> tuple[int, int]:
-        """Add results from elsewhere (a backup) in one write, never over a date's result
-        here (a locked result is final) nor for a date still to come here: how many were
-        added, how many were not.  Raises as :meth:`record` does, and then nothing was
-        written."""
+        """What :meth:`take_in` does, once."""
         book = self.book()
         today = self.today()
         new = {r.day: r for r in results if r.day not in book.results and r.day <= today}

@@ -11,15 +11,21 @@ The contract, the same for every key (``docs/architecture.md``, "Storage"):
 * **Bounded reads.** A value is read whole, as outside text (:mod:`.jsontext`: length, depth,
   format); one that cannot be read is set aside under ``sheepshead.set-aside.<n>`` with a
   one-line notice (:meth:`Shelf.take_notices`), never lost nor written over.
-* **A write is made from what was read in the same call**, never from a copy held between
-  calls (a tab's calls do not interleave, so within a tab that read-change-write is a
-  compare-and-set).  A game's save also carries its revision (``revision``, ``tab``): a
-  write refuses when another tab moved it on since this tab read it.
-* **Another tab's write** reaches this tab later, with the browser's ``storage`` event; the
-  page hands it to the owning shelf's ``external_change``, which applies that key's rule:
+* **Every write a compare-and-set against the revision it read.**  A value carries its
+  revision stamp as its first fields (``{"revision":3,"tab":"9f…","over":[2,"a1…"],…``:
+  :func:`stamped`; a value without one, written before stamps, reads as revision 0);
+  :meth:`Shelf._write_value` writes only over the revision this tab last read or wrote
+  (:meth:`Shelf._read_value`), else raises :class:`StaleWrite` and the owner reads, changes
+  and writes again (three tries, then a notice).  A game's save carries its revision in its
+  own fields (``revision``, ``tab``: :class:`~.saves.SaveStore`) and a stale one is refused:
+  the game went on in another tab.
+* **Another tab's write** reaches this tab later, with the browser's ``storage`` event;
+  :meth:`Owners.external_change` (one per tab, shared by its shelves) hands it to the key's
+  owner, telling it whether this tab's last write of the key lost the race (the arriving
+  write was not made over it), and the owner applies that key's rule:
   games turn stale ("went on in another tab — Reload"), the results book and the boards
-  merge (this tab's own results and rows written back where the other tab's write lacks
-  them), the settings merge field by field, the picture is only a drawing (last writer).
+  merge when this tab's write was lost (this tab's own results and rows written back), the
+  settings merge field by field, the picture is only a drawing (last writer).
 * **Refusals** (blocked, full) become :class:`StorageFailed`; a write refused for room is
   tried once more after the table's picture gives way (:meth:`Shelf._set`).
 
