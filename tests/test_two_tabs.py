@@ -34,6 +34,7 @@ from sheepshead.ui.storage.saves import (
     read_settings,
 )
 from sheepshead.ui.storage.store import BOARDS_KEY
+from sheepshead.ui.storage.store import stamped as store_stamped
 
 NOW = dt.datetime(2026, 12, 4, 20, 0)
 DAY = dt.date(2026, 11, 1)
@@ -514,3 +515,19 @@ def test_a_write_that_keeps_losing_the_race_is_refused_with_one_notice():
         board_results()[n][1].link for n in ("Bev", "Cal", "Dee")}
     assert [n for n in a.friends.boards.take_notices() if "another tab" in n] == [
         "The boards kept changing in another tab; this change was not kept: try again."]
+
+
+def test_a_merge_back_that_loses_the_race_is_made_again_on_the_book_now():
+    """Another tab's book lacking this tab's results arrives, and while this tab writes them
+    back a third write comes in between its read and compare: the merge is made again on
+    that book, and every result is kept."""
+    storage, a, b = racing(RESULTS_KEY)
+    a.results.take_in(X)
+    theirs = ResultsBook().with_result(Y[0]).to_text()     # made without a's write
+    text = store_stamped(theirs, (2, "bbbbbbbb"), (1, "cccccccc"))
+    storage.items[RESULTS_KEY] = text
+    storage.gets, storage.at = 0, {2}
+    storage.other = lambda: b.results.take_in(Y[1:])
+    assert a.storage_event(RESULTS_KEY, text)
+    assert book_days(storage.items[RESULTS_KEY]) == {r.day for r in X + Y}
+    assert storage.gets == 6                   # read, compare (lost); read, compare

@@ -476,7 +476,18 @@ class DailyResults(Shelf):
                 missing[day] = replace(there, par=mine.par)
         if not missing:
             return False
-        book = self.book()                 # as this tab's storage holds it now
+        try:
+            return self._again(lambda: self._merge_back(missing))
+        except (StorageFailed, StaleWrite) as e:
+            why = "storage refused" if isinstance(e, StorageFailed) else "it kept changing"
+            self._notices.append(f"Your Daily results changed in another tab and could not "
+                                 f"be merged here: {why}.")
+            return False
+
+    def _merge_back(self, missing: dict[_dt.date, DailyResult]) -> bool:
+        """Write ``missing`` (this tab's results and pars) into the book as this tab's
+        storage holds it now, where it lacks them; True when written."""
+        book = self.book()
         merged = {**book.results}
         for day, mine in missing.items():
             there = merged.get(day)
@@ -484,12 +495,7 @@ class DailyResults(Shelf):
                 merged[day] = mine
         if merged == book.results or book.read_only:
             return False
-        try:
-            self._again(lambda: self._write(replace(book, results=merged)))
-        except StorageFailed:
-            self._notices.append("Your Daily results changed in another tab and could not "
-                                 "be merged here: storage refused.")
-            return False
+        self._write(replace(book, results=merged))
         return True
 
     def _writable(self, book: ResultsBook) -> None:
