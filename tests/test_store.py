@@ -4,6 +4,7 @@ storage, and every key the page keeps is written there once."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 from sheepshead.ui.storage import store
@@ -169,3 +170,13 @@ def test_the_storage_event_says_whether_this_tabs_last_write_was_built_on():
     a._write_value(BOARDS_KEY, "{}")                                # (5, aaaa)
     arrives("{}")                                                   # an older version's: lost
     assert lost == [False, True, False, True]
+
+
+def test_a_stamped_value_that_cannot_be_read_is_set_aside_whole_stamp_and_all():
+    """(Found by tests/test_fuzz.py: a stamp followed by something unreadable.)"""
+    from sheepshead.ui.daily.daily import DailyResults
+    text = '{"revision":2,"tab":"7f6d249c","over":[1,"7f6d249c"],\U0001d7e3format":1}'
+    storage = MemoryStorage({store.RESULTS_KEY: text})
+    assert DailyResults(storage).book().results == {}
+    aside = [json.loads(v) for k, v in storage.items.items() if k.startswith(store.SET_ASIDE_PREFIX)]
+    assert [a["text"] for a in aside] == [text]

@@ -408,7 +408,11 @@ class Shelf:
         return True
 
     def _set_aside(self, key: str, text: str, reason: str) -> str | None:
-        """Set aside and notice; None (and the value left where it is) when that failed."""
+        """Set aside and notice; None (and the value left where it is) when that failed.
+        ``text`` read without its stamp (:meth:`_read_value`) is set aside whole, stamp and all."""
+        stored = self.text(key)
+        if stored is not None and stored != text and unstamp(stored)[0] == text:
+            text = stored
         try:
             new = set_aside(self.storage, key, text, reason)
         except StorageFailed:
