@@ -335,8 +335,9 @@ class Boards(Shelf):
             if written != "stale":
                 break
         if written is not None:
-            self._notices.append("Your boards changed in another tab and could not be "
-                                 "merged here: storage refused.")
+            why = "storage refused" if written == "refused" else "they kept changing"
+            self._notices.append(f"Your boards changed in another tab and could not be "
+                                 f"merged here: {why}.")
             return False
         return True
 

@@ -280,7 +280,10 @@ class Shelf:
     become :class:`StorageFailed`, a value that cannot be read is set aside under
     ``sheepshead.set-aside.<n>`` with a one-line notice (:meth:`take_notices`), never lost
     nor written over, and a write refused for room is tried again once the table's picture
-    has given way (the picture is only a drawing of a save)."""
+    has given way (the picture is only a drawing of a save).  A value read with
+    :meth:`_read_value` and written with :meth:`_write_value` carries its revision stamp, and
+    the write is a compare-and-set against it; the tab's :class:`Owners` (shared by its
+    shelves) remembers the revisions and routes the ``storage`` event."""
 
     def __init__(self, storage: Storage, owners: Owners | None = None) -> None:
         self.storage = storage
