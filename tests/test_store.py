@@ -180,3 +180,13 @@ def test_a_stamped_value_that_cannot_be_read_is_set_aside_whole_stamp_and_all():
     assert DailyResults(storage).book().results == {}
     aside = [json.loads(v) for k, v in storage.items.items() if k.startswith(store.SET_ASIDE_PREFIX)]
     assert [a["text"] for a in aside] == [text]
+
+
+def test_an_older_versions_write_of_the_stamp_as_unknown_fields_is_not_kept():
+    """An older version's tab keeps the stamp as unknown fields and writes them back after
+    its own: the results book (which keeps unknown fields) drops them."""
+    from sheepshead.ui.daily.daily import ResultsBook
+    old = '{"x":1,"revision":3,"tab":"ab","over":[2,"cd"],' \
+          '"format":"sheepshead-daily-results","version":1,"results":{}}'
+    assert ResultsBook.from_text(old).to_text() == \
+        '{"x":1,"format":"sheepshead-daily-results","version":1,"results":{}}'

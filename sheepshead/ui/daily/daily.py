@@ -52,7 +52,7 @@ from ..storage.saves import (
     StorageFailed,
     parse_json,
 )
-from ..storage.store import Owners, StaleWrite
+from ..storage.store import STAMP_FIELDS, Owners, StaleWrite
 
 __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",
@@ -321,7 +321,8 @@ class ResultsBook:
                 results[day] = DailyResult.from_json(day, entry)
             except SheepsheadError:
                 unreadable[name] = entry
-        extra = {k: v for k, v in data.items() if k not in ("format", "version", "results")}
+        extra = {k: v for k, v in data.items()
+                 if k not in ("format", "version", "results", *STAMP_FIELDS)}
         return cls(results, unreadable, extra, version > RESULTS_VERSION)
 
 

@@ -46,7 +46,7 @@ from ...grammar import parse_date
 
 __all__ = [
     "Storage", "MemoryStorage", "Shelf", "SaveError", "StorageFailed", "StaleWrite", "set_aside",
-    "Owners", "Revision", "NO_REVISION", "stamped", "unstamp", "new_tab_id",
+    "Owners", "Revision", "NO_REVISION", "STAMP_FIELDS", "stamped", "unstamp", "new_tab_id",
     "KEY_PREFIX", "GAME_KEY", "SETTINGS_KEY", "RESULTS_KEY", "BOARDS_KEY", "PICTURE_KEY",
     "DAILY_PREFIX", "SET_ASIDE_PREFIX", "OLD_SAVE_KEY", "OLD_PREVIOUS_KEY", "SET_ASIDE_FORMAT",
     "daily_key", "date_of_key", "what_is_kept",
@@ -128,6 +128,9 @@ class StaleWrite(SaveError):
 # --------------------------------------------------------------- revisions
 Revision = tuple[int, str]
 """A value's revision stamp: its number and the tab that wrote it."""
+STAMP_FIELDS = ("revision", "tab", "over")
+"""The stamp's fields: a reader that keeps unknown fields drops these (an older version's tab
+keeps them as unknown and writes them back after its own)."""
 NO_REVISION: Revision = (0, "")
 """The stamp of no value, and of a value written before stamps (migration-free: revision 0)."""
 _STAMP = re.compile(r'\{"revision":([0-9]{1,9}),"tab":"([0-9a-zA-Z]{1,16})",'
