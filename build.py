@@ -212,10 +212,35 @@ def _not_shipped(directory: str, names: list[str]) -> set[str]:
 
 
 def copy_page(out: Path) -> None:
-    """Copy the page, its PyScript config and the static/ assets (not static/build/)."""
+    """Copy the page (its seat names filled in: fill_seat_names), its PyScript config and the
+    static/ assets (not static/build/)."""
     for name in PAGE_FILES:
         shutil.copy2(ROOT / name, out / name)
+    page = out / "index.html"
+    page.write_text(fill_seat_names(page.read_text(encoding="utf-8")), encoding="utf-8")
     shutil.copytree(ROOT / STATIC_DIR, out / STATIC_DIR, ignore=_not_shipped)
+
+
+_SEAT = re.compile(r'(id="seat-([1-9])" aria-label=")("><div class="seat-box">'
+                   r'<div class="seat-name">)(</div>)')
+_MINE = re.compile(r'(<div class="me"><span class="seat-name">)(</span>)')
+
+
+def fill_seat_names(html: str) -> str:
+    """index.html with the seats' names of `sheepshead.ui.look.wording.NAMES` (the one place
+    they are written) in each computer seat's label and name, and yours under your hand."""
+    from sheepshead.ui.look.wording import HUMAN, NAMES
+
+    def seat(m: re.Match[str]) -> str:
+        name = NAMES[int(m[2])]
+        return f"{m[1]}{name}{m[3]}{name}{m[4]}"
+
+    html, seats = _SEAT.subn(seat, html)
+    html, mine = _MINE.subn(lambda m: f"{m[1]}{NAMES[HUMAN]}{m[2]}", html)
+    if seats != len(NAMES) - 1 or mine != 1:
+        raise BuildError(f"index.html: {seats} seats and {mine} hand of yours to name, "
+                         f"not {len(NAMES) - 1} and 1")
+    return html
 
 
 def zip_engine(out: Path) -> Path:

@@ -34,6 +34,7 @@ from sheepshead.ui.storage.saves import (
     read_settings,
 )
 from sheepshead.ui.storage.store import BOARDS_KEY
+from sheepshead.ui.storage.store import stamped as store_stamped
 
 NOW = dt.datetime(2026, 12, 4, 20, 0)
 DAY = dt.date(2026, 11, 1)
@@ -407,3 +408,126 @@ def test_the_results_book_takes_no_result_for_a_date_still_to_come():
     with pytest.raises(SheepsheadError, match="still to come"):
         book.record(game, hints=False, now=dt.datetime.combine(DAY, dt.time(20)))
     assert set(book.book().results) == {DAY}
+
+
+# ------------------------------------------------ revisions: each key's stale write
+WRITES: dict[str, Callable[[Session, int], object]] = {
+    RESULTS_KEY: lambda s, i: s.results.take_in([(X, Y)[i][0]]),
+    BOARDS_KEY: lambda s, i: add(("Ann", "Bev")[i])(s),
+    SETTINGS_KEY: lambda s, i: change(("name", "speed")[i], ("Ann", "fast")[i])(s),
+}
+
+
+def spy(s: Session, key: str) -> list[bool]:
+    """Take the place of ``key``'s owner in ``s``: what it is handed (``lost``) is kept."""
+    seen: list[bool] = []
+    s.store.owners.own(key, lambda k, text, lost: bool(seen.append(lost)))
+    return seen
+
+
+@pytest.mark.parametrize("key", list(WRITES))
+def test_the_storage_event_tells_a_tab_its_write_lost_the_race_for_each_key(key):
+    """Tab B writes from a copy without tab A's write: when B's write reaches A, the store
+    tells A's owner of the key that A's write lost (B's was not made over it); a write made
+    over A's (B had received it) does not."""
+    origin = Origin()
+    a, b = session(origin.tab()), session(origin.tab())
+    seen = spy(a, key)
+    WRITES[key](a, 0)
+    WRITES[key](b, 1)                          # b's copy lacks a's write
+    origin.tabs[0].deliver()
+    assert seen == [True]
+
+    origin = Origin()
+    a, b = session(origin.tab()), session(origin.tab())
+    seen = spy(a, key)
+    WRITES[key](a, 0)
+    origin.tabs[1].deliver()                   # b has a's write: b's is made over it
+    WRITES[key](b, 1)
+    origin.tabs[0].deliver()
+    assert seen == [False]
+
+
+class Racing(MemoryStorage):
+    """One storage for two tabs, where another tab writes ``key`` just before this tab's
+    ``at``-th read of it (counted from :func:`racing`'s end): at a write's compare, that is
+    between this tab's read and its write."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key, self.gets, self.at = key, 0, set[int]()
+        self.other: Callable[[], object] = lambda: None
+
+    def get(self, key: str) -> str | None:
+        if key == self.key:
+            self.gets += 1
+            if self.gets in self.at:
+                self.other()
+        return super().get(key)
+
+
+def racing(key: str, *at: int) -> tuple[Racing, Session, Session]:
+    storage = Racing(key)
+    a, b = Session(storage, lambda: NOW), Session(storage, lambda: NOW)
+    a.start("#game=0123456789abcdef")
+    b.start("#game=0123456789abcdef")
+    storage.gets, storage.at = 0, set(at)       # from now on
+    return storage, a, b
+
+
+def test_a_stale_write_of_each_key_is_detected_and_made_again_from_the_value_now():
+    """The write is a compare-and-set: tab B writes between tab A's read and A's write, and
+    A's write (results taken in, a board row, a setting) is refused by the store and made
+    again on B's value, so both are kept."""
+    storage, a, b = racing(RESULTS_KEY, 2)
+    storage.other = lambda: b.results.take_in(Y)
+    a.results.take_in(X)
+    assert book_days(storage.items[RESULTS_KEY]) == {r.day for r in X + Y}
+    assert storage.gets == 6                   # read, compare (lost: B read, compared); read, compare
+
+    game = game_key(board_results()["Ann"][0])
+    storage, a, b = racing(BOARDS_KEY, 2)
+    storage.other = lambda: add("Bev")(b)
+    add("Ann")(a)
+    assert board_links(storage.items[BOARDS_KEY], game) == {
+        board_results()[n][1].link for n in ("Ann", "Bev")}
+    assert storage.gets == 6
+
+    storage, a, b = racing(SETTINGS_KEY, 2)
+    storage.other = lambda: change("speed", "fast")(b)
+    a.store.load_stamped_settings()            # read before b's write…
+    change("name", "Ann")(a)                   # …written after it
+    stored = stored_settings(storage.items[SETTINGS_KEY])
+    assert (stored["name"], stored["speed"]) == ("Ann", "fast")
+
+
+def test_a_write_that_keeps_losing_the_race_is_refused_with_one_notice():
+    """Another tab writes the boards between every read and write of this tab's: after
+    three tries this tab's change is refused, nothing of the other tab's is lost, and the
+    page says so once."""
+    game = game_key(board_results()["Ann"][0])
+    storage, a, b = racing(BOARDS_KEY, 2, 6, 10)          # each time B reads and compares too
+    names = iter(["Bev", "Cal", "Dee"])
+    storage.other = lambda: add(next(names))(b)
+    link, check = board_results()["Ann"]
+    assert a.friends.boards.add(link, check) == "refused"
+    assert board_links(storage.items[BOARDS_KEY], game) == {
+        board_results()[n][1].link for n in ("Bev", "Cal", "Dee")}
+    assert [n for n in a.friends.boards.take_notices() if "another tab" in n] == [
+        "The boards kept changing in another tab; this change was not kept: try again."]
+
+
+def test_a_merge_back_that_loses_the_race_is_made_again_on_the_book_now():
+    """Another tab's book lacking this tab's results arrives, and while this tab writes them
+    back a third write comes in between its read and compare: the merge is made again on
+    that book, and every result is kept."""
+    storage, a, b = racing(RESULTS_KEY)
+    a.results.take_in(X)
+    theirs = ResultsBook().with_result(Y[0]).to_text()     # made without a's write
+    text = store_stamped(theirs, (2, "bbbbbbbb"), (1, "cccccccc"))
+    storage.items[RESULTS_KEY] = text
+    storage.gets, storage.at = 0, {2}
+    storage.other = lambda: b.results.take_in(Y[1:])
+    assert a.storage_event(RESULTS_KEY, text)
+    assert book_days(storage.items[RESULTS_KEY]) == {r.day for r in X + Y}
+    assert storage.gets == 6                   # read, compare (lost); read, compare

@@ -331,3 +331,28 @@ def test_the_page_script_is_given_the_markup_and_the_keys_from_here():
     assert constants["classes"] == list(LOOK_CLASSES)
     assert constants["regions"] == [*TABLE_REGIONS, "panel"]
     json.dumps(constants)                                   # build.py writes it as JSON
+
+
+def test_the_page_is_built_with_the_seat_names_written_once_in_wording():
+    """index.html holds no seat's name: build.py writes wording.NAMES into each seat's label
+    and name, and yours under your hand, as the table draws them (render.seat_html)."""
+    import sys
+    from pathlib import Path
+
+    from sheepshead.ui.look.wording import NAMES
+
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(root))
+    source = (root / "index.html").read_text(encoding="utf-8")
+    assert not any(f">{name}<" in source or f'"{name}"' in source for name in NAMES)
+    page = build.fill_seat_names(source)
+    for seat, name in enumerate(NAMES[1:], 1):
+        assert (f'id="seat-{seat}" aria-label="{name}"><div class="seat-box">'
+                f'<div class="seat-name">{name}</div>') in page
+    assert f'<div class="me"><span class="seat-name">{NAMES[0]}</span>' in page
+    with pytest.raises(build.BuildError):
+        build.fill_seat_names(source.replace('id="seat-4"', 'id="seat-x"'))

@@ -30,7 +30,7 @@ import enum
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Literal, TypeGuard
+from typing import Literal, TypeGuard, TypeVar
 
 from ...bots.seating import DAILY_LEVEL, computer_choice_steps
 from ...deals import daily_seed
@@ -53,6 +53,7 @@ from ..storage.saves import (
     StorageFailed,
     parse_json,
 )
+from ..storage.store import STAMP_FIELDS, Owners, StaleWrite
 
 __all__ = [
     "DAILY_LEVEL", "DAILY_RULES", "HUMAN", "AttemptKind", "DailyResult", "ResultsBook",
@@ -69,6 +70,7 @@ RESULTS_VERSION = 1
 """Bumped only for a change an older version cannot read; added fields keep version 1."""
 
 AttemptKind = Literal["scored", "practice"]
+_T = TypeVar("_T")
 
 
 # ------------------------------------------------------------------ dates
@@ -320,7 +322,8 @@ class ResultsBook:
                 results[day] = DailyResult.from_json(day, entry)
             except SheepsheadError:
                 unreadable[name] = entry
-        extra = {k: v for k, v in data.items() if k not in ("format", "version", "results")}
+        extra = {k: v for k, v in data.items()
+                 if k not in ("format", "version", "results", *STAMP_FIELDS)}
         return cls(results, unreadable, extra, version > RESULTS_VERSION)
 
 
@@ -343,15 +346,17 @@ class DailyResults(Shelf):
     is never written)."""
 
     def __init__(self, storage: Storage,
-                 today: Callable[[], _dt.date] = _dt.date.today) -> None:
-        super().__init__(storage)
+                 today: Callable[[], _dt.date] = _dt.date.today,
+                 owners: Owners | None = None) -> None:
+        super().__init__(storage, owners)
         self.today = today
         self._mine: dict[_dt.date, DailyResult] = {}
+        self.owners.own(RESULTS_KEY, lambda key, text, lost: self.external_change(text, lost=lost))
 
     def book(self) -> ResultsBook:
         """The stored book (empty when there is none, it is unreadable or storage refused)."""
         try:
-            text = self._get(RESULTS_KEY)
+            text = self._read_value(RESULTS_KEY)
         except StorageFailed as e:
             self._notices.append(f"{e}.")
             return ResultsBook(read_only=True)      # never write over what was not read
@@ -367,14 +372,9 @@ class DailyResults(Shelf):
     def attempt_kind(self, day: _dt.date) -> AttemptKind:
         return self.book().attempt_kind(day)
 
-    def record(self, game: Game, *, hints: bool, now: _dt.datetime,
+    def _record(self, game: Game, *, hints: bool, now: _dt.datetime,
                level: str = DAILY_LEVEL) -> DailyResult | None:
-        """Lock ``game`` (a finished Daily) as its date's result, unless the date has one:
-        then nothing changes (it was practice) and None is returned.  ``level`` is the one
-        it was played against (a save migrated from the previous version may have another);
-        ``now`` the local time.  Raises :class:`~sheepshead.ui.storage.saves.StorageFailed`
-        when storage refuses (call again later: nothing was locked) and
-        :class:`~sheepshead.ui.storage.saves.SaveError` for a book of a newer version."""
+        """What :meth:`record` does, once (its write may lose the race: :class:`StaleWrite`)."""
         day = date_of_seed(game.seed)
         if day is None or game.rules != DAILY_RULES:
             raise SheepsheadError("only a Daily on the default table has a Daily result")
@@ -396,8 +396,8 @@ class DailyResults(Shelf):
         self._mine[day] = result
         return result
 
-    def record_par(self, day: _dt.date, par: int) -> DailyResult | None:
-        """Keep the par of ``day`` with its result; the result (None when there is none)."""
+    def _record_par(self, day: _dt.date, par: int) -> DailyResult | None:
+        """What :meth:`record_par` does, once."""
         book = self.book()
         if day not in book.results:
             return None
@@ -408,11 +408,8 @@ class DailyResults(Shelf):
             self._mine[day] = book.results[day]
         return book.results[day]
 
-    def take_in(self, results: list[DailyResult]) -> tuple[int, int]:
-        """Add results from elsewhere (a backup) in one write, never over a date's result
-        here (a locked result is final) nor for a date still to come here: how many were
-        added, how many were not.  Raises as :meth:`record` does, and then nothing was
-        written."""
+    def _take_in(self, results: list[DailyResult]) -> tuple[int, int]:
+        """What :meth:`take_in` does, once."""
         book = self.book()
         today = self.today()
         new = {r.day: r for r in results if r.day not in book.results and r.day <= today}
@@ -422,15 +419,49 @@ class DailyResults(Shelf):
             self._mine.update(new)
         return len(new), len(results) - len(new)
 
-    def external_change(self, new_text: str | None) -> bool:
+    def record(self, game: Game, *, hints: bool, now: _dt.datetime,
+               level: str = DAILY_LEVEL) -> DailyResult | None:
+        """Lock ``game`` (a finished Daily) as its date's result, unless the date has one:
+        then nothing changes (it was practice) and None is returned.  ``level`` is the one
+        it was played against (a save migrated from the previous version may have another);
+        ``now`` the local time.  Raises :class:`~sheepshead.ui.storage.saves.StorageFailed`
+        when storage refuses (call again later: nothing was locked) and
+        :class:`~sheepshead.ui.storage.saves.SaveError` for a book of a newer version."""
+        return self._again(lambda: self._record(game, hints=hints, now=now, level=level))
+
+    def record_par(self, day: _dt.date, par: int) -> DailyResult | None:
+        """Keep the par of ``day`` with its result; the result (None when there is none)."""
+        return self._again(lambda: self._record_par(day, par))
+
+    def take_in(self, results: list[DailyResult]) -> tuple[int, int]:
+        """Add results from elsewhere (a backup) in one write, never over a date's result
+        here (a locked result is final) nor for a date still to come here: how many were
+        added, how many were not.  Raises as :meth:`record` does, and then nothing was
+        written."""
+        return self._again(lambda: self._take_in(results))
+
+    def _again(self, call: Callable[[], _T]) -> _T:
+        """``call`` (a read, change and write of the book); where its write lost the race
+        (:class:`StaleWrite`: another tab wrote the book since it was read) it is made
+        again from the book as it is now, up to three times, then refused."""
+        for _ in range(2):
+            try:
+                return call()
+            except StaleWrite:
+                continue
+        return call()
+
+    def external_change(self, new_text: str | None, *, lost: bool = True) -> bool:
         """Another tab wrote the book (the ``storage`` event's new text): when it lacks a
         result this tab locked or took in (that tab's write was made from a copy taken
         before this tab's reached it), or a par this tab filled in, write them back into
         the book as it is now; True when that was needed.  A date's first result stays
         final: where the other tab's book holds another result for a date, it is kept and
         this tab's is dropped from what it remembers.  A book removed (storage cleared by
-        the player) is left so."""
-        if new_text is None or not self._mine:
+        the player) is left so.  ``lost``: the store saw that write made over another than
+        this tab's last (:meth:`~sheepshead.ui.storage.store.Owners.external_change`); a
+        write made over this tab's holds all of it, and nothing is merged."""
+        if new_text is None or not self._mine or not lost:
             return False
         try:
             theirs = ResultsBook.from_text(new_text)
@@ -447,7 +478,18 @@ class DailyResults(Shelf):
                 missing[day] = replace(there, par=mine.par)
         if not missing:
             return False
-        book = self.book()                 # as this tab's storage holds it now
+        try:
+            return self._again(lambda: self._merge_back(missing))
+        except (StorageFailed, StaleWrite) as e:
+            why = "storage refused" if isinstance(e, StorageFailed) else "it kept changing"
+            self._notices.append(f"Your Daily results changed in another tab and could not "
+                                 f"be merged here: {why}.")
+            return False
+
+    def _merge_back(self, missing: dict[_dt.date, DailyResult]) -> bool:
+        """Write ``missing`` (this tab's results and pars) into the book as this tab's
+        storage holds it now, where it lacks them; True when written."""
+        book = self.book()
         merged = {**book.results}
         for day, mine in missing.items():
             there = merged.get(day)
@@ -455,12 +497,7 @@ class DailyResults(Shelf):
                 merged[day] = mine
         if merged == book.results or book.read_only:
             return False
-        try:
-            self._write(replace(book, results=merged))
-        except StorageFailed:
-            self._notices.append("Your Daily results changed in another tab and could not "
-                                 "be merged here: storage refused.")
-            return False
+        self._write(replace(book, results=merged))
         return True
 
     def _writable(self, book: ResultsBook) -> None:
@@ -470,7 +507,7 @@ class DailyResults(Shelf):
                             RESULTS_KEY)
 
     def _write(self, book: ResultsBook) -> None:
-        self._set(RESULTS_KEY, book.to_text())
+        self._write_value(RESULTS_KEY, book.to_text())
 
 
 # --------------------------------------------------------------------- par

@@ -51,7 +51,7 @@ from ...links import is_daily_link, is_new_game_link
 from ...names import shown_name, skeleton
 from ...results import HUMAN_SEAT, ResultCheck, ResultLink, actions_of, check_result, parse_result
 from ..storage.jsontext import parse_json
-from ..storage.store import BOARDS_KEY, Shelf, Storage, StorageFailed
+from ..storage.store import BOARDS_KEY, Owners, Shelf, StaleWrite, Storage, StorageFailed
 
 __all__ = ["BOARDS_KEY", "BOARDS_FORMAT", "MAX_BOARDS", "MAX_BOARDS_CHARS", "Kept", "Stored",
            "BoardBook", "Boards", "Row", "board_rows", "game_key", "Added"]
@@ -199,9 +199,11 @@ class Boards(Shelf):
     by row, and neither tab's rows are lost."""
 
     def __init__(self, storage: Storage,
-                 today: Callable[[], _dt.date] = _dt.date.today) -> None:
-        super().__init__(storage)
+                 today: Callable[[], _dt.date] = _dt.date.today,
+                 owners: Owners | None = None) -> None:
+        super().__init__(storage, owners)
         self.today = today
+        self.owners.own(BOARDS_KEY, lambda key, text, lost: self.external_change(text, lost=lost))
         self._read: tuple[str, BoardBook] | None = None
         """The text read last and its book: the same text is not parsed again."""
         self.done: list[Callable[[dict[str, Stored]], set[str]]] = []
@@ -210,7 +212,7 @@ class Boards(Shelf):
 
     def book(self) -> BoardBook:
         try:
-            text = self._get(BOARDS_KEY)
+            text = self._read_value(BOARDS_KEY)
         except StorageFailed:
             return BoardBook(read_only=True)
         if text is None:
@@ -233,9 +235,9 @@ class Boards(Shelf):
         before = len(self._notices)
         if self._set_aside(BOARDS_KEY, text, reason) is not None:
             try:
-                self._set(BOARDS_KEY, replace(keep, unread=0).to_text())
+                self._write_value(BOARDS_KEY, replace(keep, unread=0).to_text())
                 return replace(keep, unread=0)
-            except StorageFailed:
+            except (StorageFailed, StaleWrite):
                 pass
         del self._notices[before:]
         self._notices.append(f"The boards could not be read ({reason}) nor set aside; "
@@ -308,26 +310,34 @@ class Boards(Shelf):
             return {game}
         self._change(change, change)
 
-    def external_change(self, new_text: str | None) -> bool:
+    def external_change(self, new_text: str | None, *, lost: bool = True) -> bool:
         """Another tab wrote the book (the ``storage`` event's new text): do again on it
         what this tab did (:attr:`done`: each change is one that does nothing where it is
         done already) and write the merge back where the other tab's write lacked some of
         it; True when that was needed.  A result another tab took off stays off; a book
-        removed (storage cleared by the player) is left so."""
-        if new_text is None or not self.done:
+        removed (storage cleared by the player) is left so.  ``lost``: the store saw that
+        write made over another than this tab's last
+        (:meth:`~sheepshead.ui.storage.store.Owners.external_change`); one made over this
+        tab's holds all of it, and nothing is done again."""
+        if new_text is None or not self.done or not lost:
             return False
-        book = self.book()                  # as this tab's storage holds it now
-        if book.read_only:
-            return False
-        boards = dict(book.boards)
-        changed: set[str] = set()
-        for again in self.done:
-            changed |= again(boards)
-        if not changed:
-            return False
-        if self._write_all(book, boards, changed) == "refused":
-            self._notices.append("Your boards changed in another tab and could not be "
-                                 "merged here: storage refused.")
+        for _ in range(3):
+            book = self.book()              # as this tab's storage holds it now
+            if book.read_only:
+                return False
+            boards = dict(book.boards)
+            changed: set[str] = set()
+            for again in self.done:
+                changed |= again(boards)
+            if not changed:
+                return False
+            written = self._write_all(book, boards, changed)
+            if written != "stale":
+                break
+        if written is not None:
+            why = "storage refused" if written == "refused" else "they kept changing"
+            self._notices.append(f"Your boards changed in another tab and could not be "
+                                 f"merged here: {why}.")
             return False
         return True
 
@@ -335,19 +345,28 @@ class Boards(Shelf):
                 again: Callable[[dict[str, Stored]], set[str]]) -> str | None:
         """Read the book, ``change`` it (it changes the boards it is given and says which
         games it changed) and write it; remember ``again`` (the same change, as it is done
-        again on another tab's book).  "refused" when storage refused, else None."""
-        book = self.book()
-        boards = dict(book.boards)
-        changed = change(boards)
-        if not changed:
-            return None
-        self.done = [*self.done, again][-MAX_DONE:]
-        return self._write_all(book, boards, changed)
+        again on another tab's book).  "refused" when storage refused, else None.  A write
+        that lost the race (another tab wrote the book since it was read here) is made again
+        on the book as it is now, up to three times, then refused with a notice."""
+        for _ in range(3):
+            book = self.book()
+            boards = dict(book.boards)
+            changed = change(boards)
+            if not changed:
+                return None
+            written = self._write_all(book, boards, changed)
+            if written != "stale":
+                self.done = [*self.done, again][-MAX_DONE:]
+                return written
+        self._notices.append("The boards kept changing in another tab; this change was not "
+                             "kept: try again.")
+        return "refused"
 
     def _write_all(self, book: BoardBook, boards: dict[str, Stored], changed: set[str]
                    ) -> str | None:
-        """Write ``boards`` (those in ``changed`` dated today); "refused" when storage
-        refused it, else None."""
+        """Write ``boards`` (those in ``changed`` dated today), a compare-and-set against
+        the book as read: "refused" when storage refused it, "stale" when another tab wrote
+        the book since it was read here (nothing written), else None."""
         if book.read_only:
             return "refused"
         today = self.today().isoformat()
@@ -356,7 +375,9 @@ class Boards(Shelf):
         while len(dated) > MAX_BOARDS:       # the least recently changed go first
             del dated[min(dated, key=lambda g: (dated[g].changed, g))]
         try:
-            self._set(BOARDS_KEY, replace(book, boards=dated).to_text())
+            self._write_value(BOARDS_KEY, replace(book, boards=dated).to_text())
+        except StaleWrite:
+            return "stale"
         except StorageFailed:
             return "refused"
         return None

@@ -76,7 +76,7 @@ from ..storage.saves import (
     stamp_changes,
 )
 from ..storage.settings import Settings
-from ..storage.store import BOARDS_KEY
+from ..storage.store import DAILY_PREFIX
 from ..table.render import UiState
 from ..table.table import Table
 from ..viewer.viewing import LinkView, Viewing
@@ -119,7 +119,10 @@ class Session(Viewing):
                  tab: str | None = None) -> None:
         self.now = now
         self.store = SaveStore(storage, tab)
-        self.results = DailyResults(storage, lambda: self.today)
+        self.results = DailyResults(storage, lambda: self.today, self.store.owners)
+        self.store.owners.own(SETTINGS_KEY, lambda key, text, lost: self.settings_changed_elsewhere(text))
+        self.store.owners.own(GAME_KEY, self._game_changed_elsewhere)
+        self.store.owners.own(DAILY_PREFIX, self._game_changed_elsewhere)
         self.settings = Settings()
         """The one settings object of this tab: the table on screen holds the same one, so it
         is changed in place (:meth:`adopt_settings`), never replaced."""
@@ -147,7 +150,7 @@ class Session(Viewing):
         self._rest: tuple[tuple[_dt.date, _dt.date, str | None], Rest | None] | None = None
         self.first_visit = False
         """No settings were kept here before: the page offers the practice hand."""
-        self.friends = Friends(Boards(storage, lambda: self.today), self.results,
+        self.friends = Friends(Boards(storage, lambda: self.today, self.store.owners), self.results,
                                self.settings)
         """The boards of the games you opened results of, challenges, the name asked."""
         self.moving = Moving()
@@ -506,21 +509,19 @@ class Session(Viewing):
         return merged != ours
 
     def storage_event(self, key: str | None, new_text: str | None) -> bool:
-        """The browser's ``storage`` event: True (draw again) when another tab moved the
-        game on the table on (this tab then saves nothing until :meth:`reload`), wrote the
-        Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`),
-        the boards (merged by row: :meth:`Boards.external_change`)
-        or changed a setting (:meth:`settings_changed_elsewhere`)."""
-        if key == SETTINGS_KEY:
-            return self.settings_changed_elsewhere(new_text)
-        if key == RESULTS_KEY:
-            merged = self.results.external_change(new_text)
-            self.collect_notices()
-            return merged or self.table is not None
-        if key == BOARDS_KEY:
-            merged = self.friends.boards.external_change(new_text)
-            self.collect_notices()
-            return merged
+        """The browser's ``storage`` event, routed by the store to the key's owner
+        (:meth:`~sheepshead.ui.storage.store.Owners.external_change`): True (draw again) when
+        another tab moved the game on the table on (:meth:`_game_changed_elsewhere`), wrote
+        the Daily results (this tab's own are merged back: :meth:`DailyResults.external_change`),
+        the boards (merged by row: :meth:`Boards.external_change`) or changed a setting
+        (:meth:`settings_changed_elsewhere`)."""
+        changed = self.store.owners.external_change(key, new_text)
+        self.collect_notices()
+        return changed or (key == RESULTS_KEY and self.table is not None)
+
+    def _game_changed_elsewhere(self, key: str | None, new_text: str | None, lost: bool) -> bool:
+        """Another tab wrote a game's save: when it is the game on the table, this tab saves
+        nothing until :meth:`reload` (True: draw the notice)."""
         if self.table is None or self.stale or (key is not None and key != self.key):
             return False
         if self.store.external_change(key, new_text):

@@ -21,7 +21,6 @@ See ``docs/daily.md`` ("Saves") for the decisions.  Standard library only.
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field, replace
 
 from ...bots.versions import LEVELS
@@ -39,12 +38,15 @@ from .store import (
     SET_ASIDE_PREFIX,
     SETTINGS_KEY,
     MemoryStorage,
+    Owners,
     SaveError,
     Shelf,
+    StaleWrite,
     Storage,
     StorageFailed,
     daily_key,
     date_of_key,
+    new_tab_id,
     set_aside,
     what_is_kept,
 )
@@ -84,11 +86,6 @@ def key_of_seed(seed: str) -> str:
     :data:`GAME_KEY` (there is one current New Game)."""
     day = parse_seed(seed).date
     return GAME_KEY if day is None else daily_key(day)
-
-
-def new_tab_id() -> str:
-    """A random id for this tab (8 hex digits)."""
-    return secrets.token_hex(4)
 
 
 def in_progress(game: Game) -> bool:
@@ -296,8 +293,8 @@ class SaveStore(Shelf):
     or :class:`SaveConflict` and change nothing else."""
 
     def __init__(self, storage: Storage, tab: str | None = None) -> None:
-        super().__init__(storage)
-        self.tab = tab or new_tab_id()
+        super().__init__(storage, Owners(tab))
+        self.tab = self.owners.tab
         self._seen: dict[str, tuple[int, str]] = {}
         """(revision, tab) of each key as this tab last read or wrote it."""
 
@@ -404,7 +401,7 @@ class SaveStore(Shelf):
     def load_stamped_settings(self) -> tuple[dict[str, object], dict[str, Stamp]]:
         """:meth:`load_settings` and the stamps of its fields."""
         try:
-            text = self._get(SETTINGS_KEY)
+            text = self._read_value(SETTINGS_KEY)
         except StorageFailed as e:
             self._notices.append(f"{e}.")
             return {}, {}
@@ -413,15 +410,31 @@ class SaveStore(Shelf):
         try:
             return read_settings(text)
         except SheepsheadError as e:
-            self._put_aside(SETTINGS_KEY, text, str(e))
+            if self._put_aside(SETTINGS_KEY, text, str(e)):
+                self.owners.read[SETTINGS_KEY] = (0, "")
             return {}, {}
 
     def save_settings(self, settings: dict[str, object],
                       stamps: dict[str, Stamp] | None = None) -> None:
         """Save the settings object with its fields' stamps (none: no field counts as
-        changed; the page merges another tab's write by them: :func:`merge_settings`; raises
-        :class:`StorageFailed`)."""
-        self._set(SETTINGS_KEY, settings_text(settings, stamps or {}))
+        changed; the page merges another tab's write by them: :func:`merge_settings`), a
+        compare-and-set against the settings this tab last read or wrote: where another tab
+        wrote them since, its write is merged in field by field and the merge written (its
+        storage event merges it into this tab's settings too).  Raises
+        :class:`StorageFailed`."""
+        stamps = stamps or {}
+        for _ in range(3):
+            try:
+                self._write_value(SETTINGS_KEY, settings_text(settings, stamps))
+                return
+            except StaleWrite:
+                text = self._read_value(SETTINGS_KEY)
+                try:
+                    theirs, their_stamps = read_settings(text) if text is not None else ({}, {})
+                except SheepsheadError:
+                    theirs, their_stamps = {}, {}
+                settings, stamps = merge_settings(settings, stamps, theirs, their_stamps)
+        raise StorageFailed("The settings kept changing in another tab: not saved", SETTINGS_KEY)
 
     # ----------------------------------------------------------- migration
     def migrate(self) -> list[str]:

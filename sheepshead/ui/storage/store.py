@@ -11,15 +11,21 @@ The contract, the same for every key (``docs/architecture.md``, "Storage"):
 * **Bounded reads.** A value is read whole, as outside text (:mod:`.jsontext`: length, depth,
   format); one that cannot be read is set aside under ``sheepshead.set-aside.<n>`` with a
   one-line notice (:meth:`Shelf.take_notices`), never lost nor written over.
-* **A write is made from what was read in the same call**, never from a copy held between
-  calls (a tab's calls do not interleave, so within a tab that read-change-write is a
-  compare-and-set).  A game's save also carries its revision (``revision``, ``tab``): a
-  write refuses when another tab moved it on since this tab read it.
-* **Another tab's write** reaches this tab later, with the browser's ``storage`` event; the
-  page hands it to the owning shelf's ``external_change``, which applies that key's rule:
+* **Every write a compare-and-set against the revision it read.**  A value carries its
+  revision stamp as its first fields (``{"revision":3,"tab":"9f…","over":[2,"a1…"],…``:
+  :func:`stamped`; a value without one, written before stamps, reads as revision 0);
+  :meth:`Shelf._write_value` writes only over the revision this tab last read or wrote
+  (:meth:`Shelf._read_value`), else raises :class:`StaleWrite` and the owner reads, changes
+  and writes again (three tries, then a notice).  A game's save carries its revision in its
+  own fields (``revision``, ``tab``: :class:`~.saves.SaveStore`) and a stale one is refused:
+  the game went on in another tab.
+* **Another tab's write** reaches this tab later, with the browser's ``storage`` event;
+  :meth:`Owners.external_change` (one per tab, shared by its shelves) hands it to the key's
+  owner, telling it whether this tab's last write of the key lost the race (the arriving
+  write was not made over it), and the owner applies that key's rule:
   games turn stale ("went on in another tab — Reload"), the results book and the boards
-  merge (this tab's own results and rows written back where the other tab's write lacks
-  them), the settings merge field by field, the picture is only a drawing (last writer).
+  merge when this tab's write was lost (this tab's own results and rows written back), the
+  settings merge field by field, the picture is only a drawing (last writer).
 * **Refusals** (blocked, full) become :class:`StorageFailed`; a write refused for room is
   tried once more after the table's picture gives way (:meth:`Shelf._set`).
 
@@ -30,13 +36,17 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
+import secrets
+from collections.abc import Callable
 from typing import Protocol
 
 from ...errors import SheepsheadError
 from ...grammar import parse_date
 
 __all__ = [
-    "Storage", "MemoryStorage", "Shelf", "SaveError", "StorageFailed", "set_aside",
+    "Storage", "MemoryStorage", "Shelf", "SaveError", "StorageFailed", "StaleWrite", "set_aside",
+    "Owners", "Revision", "NO_REVISION", "STAMP_FIELDS", "stamped", "unstamp", "new_tab_id",
     "KEY_PREFIX", "GAME_KEY", "SETTINGS_KEY", "RESULTS_KEY", "BOARDS_KEY", "PICTURE_KEY",
     "DAILY_PREFIX", "SET_ASIDE_PREFIX", "OLD_SAVE_KEY", "OLD_PREVIOUS_KEY", "SET_ASIDE_FORMAT",
     "daily_key", "date_of_key", "what_is_kept",
@@ -110,6 +120,99 @@ class StorageFailed(SaveError):
     """The browser's storage refused (blocked, full, or it raised): nothing was written."""
 
 
+class StaleWrite(SaveError):
+    """A compare-and-set that lost: another tab wrote the key since this tab read it, so
+    nothing was written (read again, change again, write again: :meth:`Shelf._update`)."""
+
+
+# --------------------------------------------------------------- revisions
+Revision = tuple[int, str]
+"""A value's revision stamp: its number and the tab that wrote it."""
+STAMP_FIELDS = ("revision", "tab", "over")
+"""The stamp's fields: a reader that keeps unknown fields drops these (an older version's tab
+keeps them as unknown and writes them back after its own)."""
+NO_REVISION: Revision = (0, "")
+"""The stamp of no value, and of a value written before stamps (migration-free: revision 0)."""
+_STAMP = re.compile(r'\{"revision":([0-9]{1,9}),"tab":"([0-9a-zA-Z]{1,16})",'
+                    r'"over":\[([0-9]{1,9}),"([0-9a-zA-Z]{0,16})"\](,?)', re.ASCII)
+
+
+def new_tab_id() -> str:
+    """A random id for this tab (8 hex digits)."""
+    return secrets.token_hex(4)
+
+
+def stamped(body: str, revision: Revision, over: Revision) -> str:
+    """``body`` (a JSON object's text) with its revision stamp and the stamp of the value it
+    was written over as its first fields: ``{"revision":3,"tab":"9f…","over":[2,"a1…"],…``."""
+    head = (f'{{"revision":{revision[0]},"tab":"{revision[1]}",'
+            f'"over":[{over[0]},"{over[1]}"]')
+    rest = body[1:].lstrip()
+    return head + ("" if rest.startswith("}") else ",") + rest
+
+
+def unstamp(text: str) -> tuple[str, Revision, Revision]:
+    """The body of a stored value, its stamp and the stamp it was written over (both
+    :data:`NO_REVISION` for a value without one: read as it is).  Matched at the start only:
+    bounded, linear."""
+    m = _STAMP.match(text)
+    if m is None:
+        return text, NO_REVISION, NO_REVISION
+    rest = text[m.end():]
+    if not m.group(5) and not rest.startswith("}"):
+        return text, NO_REVISION, NO_REVISION
+    return ("{" + rest, (int(m.group(1)), m.group(2)), (int(m.group(3)), m.group(4)))
+
+
+class Owners:
+    """One tab's view of its keys, shared by every :class:`Shelf` of the tab: who owns each
+    key (the ``storage`` event is routed there: :meth:`external_change`), the revision each
+    key was last read or written at (a write is a compare-and-set against it), and this
+    tab's writes not yet seen built on by another tab (``pending``: an arriving write that
+    was not made over it means this tab's write lost the race)."""
+
+    def __init__(self, tab: str | None = None) -> None:
+        self.tab = tab or new_tab_id()
+        self.read: dict[str, Revision] = {}
+        self.pending: dict[str, Revision] = {}
+        self._owners: dict[str, Callable[[str | None, str | None, bool], bool]] = {}
+
+    def own(self, key: str, handler: Callable[[str | None, str | None, bool], bool]) -> None:
+        """``handler(key, new_text, lost)`` takes another tab's writes of ``key`` (a key, or a
+        prefix ending in ``.`` for every key under it): ``new_text`` without its stamp, ``lost``
+        True when this tab's last write of the key was not built on; True to draw again."""
+        self._owners[key] = handler
+
+    def owner(self, key: str) -> Callable[[str | None, str | None, bool], bool] | None:
+        if key in self._owners:
+            return self._owners[key]
+        for prefix, handler in self._owners.items():
+            if prefix.endswith(".") and key.startswith(prefix) and key != prefix[:-1]:
+                return handler
+        return None
+
+    def external_change(self, key: str | None, new_text: str | None) -> bool:
+        """The browser's ``storage`` event (``event.key``, ``event.newValue``), handed to the
+        key's owner: True when the page should draw again.  A cleared storage (``key``
+        None) goes to every owner."""
+        if key is None:
+            self.read.clear()
+            self.pending.clear()
+            return any([handler(None, None, False) for handler in list(self._owners.values())])
+        handler = self.owner(key)
+        if handler is None:
+            return False
+        body, stamp, over = (None, NO_REVISION, NO_REVISION) if new_text is None \
+            else unstamp(new_text)
+        lost = False
+        mine = self.pending.get(key)
+        if mine is not None and stamp[1] != self.tab:
+            del self.pending[key]
+            lost = over != mine
+        self.read[key] = stamp
+        return handler(key, body, lost)
+
+
 # ----------------------------------------------------------------- storage
 class Storage(Protocol):
     """Text values by key, as ``localStorage`` keeps them.
@@ -180,10 +283,14 @@ class Shelf:
     become :class:`StorageFailed`, a value that cannot be read is set aside under
     ``sheepshead.set-aside.<n>`` with a one-line notice (:meth:`take_notices`), never lost
     nor written over, and a write refused for room is tried again once the table's picture
-    has given way (the picture is only a drawing of a save)."""
+    has given way (the picture is only a drawing of a save).  A value read with
+    :meth:`_read_value` and written with :meth:`_write_value` carries its revision stamp, and
+    the write is a compare-and-set against it; the tab's :class:`Owners` (shared by its
+    shelves) remembers the revisions and routes the ``storage`` event."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, owners: Owners | None = None) -> None:
         self.storage = storage
+        self.owners = owners or Owners()
         self._notices: list[str] = []
 
     def take_notices(self) -> list[str]:
@@ -254,6 +361,50 @@ class Shelf:
             except OSError as again:
                 raise _refused(key, "saved", again) from None
 
+    # ---------------------------------------------------------- revisions
+    def _read_value(self, key: str) -> str | None:
+        """The value under ``key`` without its stamp (None: none), its revision remembered
+        for the next :meth:`_write_value`.  Raises :class:`StorageFailed`."""
+        text = self._get(key)
+        if text is None:
+            self.owners.read[key] = NO_REVISION
+            return None
+        body, stamp, _ = unstamp(text)
+        self.owners.read[key] = stamp
+        return body
+
+    def _write_value(self, key: str, body: str) -> None:
+        """Write ``body`` under ``key`` as its next revision, a compare-and-set: raises
+        :class:`StaleWrite` (nothing written) when the stored revision is not the one this
+        tab last read or wrote, :class:`StorageFailed` when storage refuses."""
+        seen = self.owners.read.get(key)
+        text = self._get(key)
+        stamp = NO_REVISION if text is None else unstamp(text)[1]
+        if seen != stamp:
+            raise StaleWrite(f"{what_is_kept(key)} changed in another tab since it was read "
+                             f"here (revision {stamp[0]})", key)
+        revision = (1 + max(stamp[0], self.owners.pending.get(key, NO_REVISION)[0]),
+                    self.owners.tab)
+        self._set(key, stamped(body, revision, stamp))
+        self.owners.read[key] = self.owners.pending[key] = revision
+
+    def _update(self, key: str, change: Callable[[str | None], str | None]) -> bool:
+        """Read ``key``, ``change`` its body (None: nothing to write) and write it, the write a
+        compare-and-set; one that lost the race is read, changed and written again, and after
+        three tries refused with a notice.  True when written."""
+        for _ in range(3):
+            body = change(self._read_value(key))
+            if body is None:
+                return False
+            try:
+                self._write_value(key, body)
+            except StaleWrite:
+                continue
+            return True
+        self._notices.append(f"{what_is_kept(key)} kept changing in another tab; "
+                             f"this change was not written: try again.")
+        return False
+
     def _drop(self, key: str) -> bool:
         """Remove ``key`` (after it was set aside); False when storage refused."""
         try:
@@ -263,7 +414,11 @@ class Shelf:
         return True
 
     def _set_aside(self, key: str, text: str, reason: str) -> str | None:
-        """Set aside and notice; None (and the value left where it is) when that failed."""
+        """Set aside and notice; None (and the value left where it is) when that failed.
+        ``text`` read without its stamp (:meth:`_read_value`) is set aside whole, stamp and all."""
+        stored = self.text(key)
+        if stored is not None and stored != text and unstamp(stored)[0] == text:
+            text = stored
         try:
             new = set_aside(self.storage, key, text, reason)
         except StorageFailed:

@@ -544,7 +544,7 @@ def _mine(tv: TableView, ui: UiState, busy: bool = False) -> str:
     review += _button("Rules", "small", data_ui="rules", aria_haspopup="dialog")
     review = f'<span class="mine-buttons">{review}</span>'
 
-    return (f'<div class="me{" turn" if turn else ""}"><span class="seat-name">You'
+    return (f'<div class="me{" turn" if turn else ""}"><span class="seat-name">{NAMES[HUMAN]}'
             f'{"<span class=turn-mark> ▶ your turn</span>" if turn else ""}</span>'
             f'<span class="seat-score"><span class="lbl">score </span><b>{tv.totals[HUMAN]:+d}</b>'
             f'{f" · {won} trick" + ("s" if won != 1 else "") if won else ""}</span>'
