@@ -320,11 +320,13 @@ class Controller(Turns):
         """Every ``data-ui`` tap, through the one table (:attr:`intents`): its name (the part
         before any ``:``) picks the handler, which is given the rest (``select:QC``: ``QC``).
         A name with no handler is refused loudly: the page drew a button that nothing
-        answers."""
-        name, _, arg = intent.partition(":")
+        answers; a name with an empty argument (``hand-review:``) does nothing."""
+        name, colon, arg = intent.partition(":")
         handler = self.intents.get(name)
         if handler is None:
             raise SheepsheadError(f"no handler for the tap {name!r}")
+        if colon and not arg:               # "hand-review:": an argument promised, none given
+            return
         handler(arg)
 
     def _intents(self) -> dict[str, Callable[[str], None]]:
@@ -712,7 +714,8 @@ class Controller(Turns):
         if day is not None:
             self.out.append(Spawn(s.par_job(day)))
         job = s.game_review_job() if self.par and day is None else None
-        if job is not None:
+        if job is not None:             # its line ("Looking over your hands… 0 of 10") at once
+            self._draw(keep=False)
             self.out.append(Spawn(job))
         if s.friends.wanted():
             self.out.append(Spawn(s.friends.check_rows))
