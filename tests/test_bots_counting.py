@@ -15,6 +15,7 @@ import pytest
 from test_bots_careful import _card, _position
 
 from sheepshead.bots import make_player
+from sheepshead.bots.craft import table_from_knowledge
 from sheepshead.bots.knowledge import Knowledge
 from sheepshead.bots.lasttricks import _ROW as ROW
 from sheepshead.bots.lasttricks import (
@@ -68,6 +69,46 @@ def test_the_readers_clear_blunders_of_standard_v6(deal: int, trick: int, place:
     view = _position(deal, trick, place, READ_SEED_V6C, "standard-v6")
     assert sorted(str(c) for c in view.hand) == sorted(hand.split())
     assert (_card("standard-v6", view), _card("standard-v7", view)) == (v6, v7)
+
+
+READ_SEED_V7 = 604411
+"""The seed of the read of ``standard-v7`` (its positions are played by ``standard-v7``)."""
+
+
+@pytest.mark.parametrize("deal, trick, place, blunder, card, hand", [
+    # Leaster, last to play, void in clubs, a fellow's KC winning 8 points: shed a Ten, not
+    # JC onto one's own pile (three trumps left to take the one trick later).
+    (1, 2, 5, "JC", "10S", "JC JD 10D 10S 10H"),
+    # The secret partner last, the picker's AD sure: the Ten of clubs smeared (AC is the
+    # called card and may not go; 7C kept for the called suit) — it played 7C, asking for
+    # the Ace it may not play.
+    (6, 1, 5, "7C", "10C", "AC 10C 7C QD 10D 9D"),
+    # A defender last, s1's QC winning: s1 beat the picker's winning card twice (QS over JD,
+    # QC over JS), so a fellow defender; a Ten smeared, not 9C.
+    (11, 4, 5, "9C", "10C", "10C 10H 9C"),
+])
+def test_the_readers_clear_blunders_of_standard_v7(deal: int, trick: int, place: int,
+                                                  blunder: str, card: str, hand: str) -> None:
+    """The read of ``standard-v7`` (seed 604411): the positions as five ``standard-v7``
+    reach them now (their hands as the reader saw them); it plays the reader's card.  (The
+    ``standard-v7`` the reader saw played ``blunder`` at each.)"""
+    view = _position(deal, trick, place, READ_SEED_V7, "standard-v7")
+    assert sorted(str(c) for c in view.hand) == sorted(hand.split())
+    played = _card("standard-v7", view)
+    assert played == card and played != blunder
+
+
+def test_a_fellow_defender_is_read_from_two_tricks_taken_from_the_picker() -> None:
+    """At deal 11 t4.5 the defender s4 reads s1 as a fellow (two of the picker's winning
+    cards beaten); at the same trick's second card nobody has yet, and the read is only
+    made by ``counting``."""
+    view = _position(11, 4, 5, READ_SEED_V7, "standard-v7")
+    k = Knowledge(view)
+    assert (k.seat, k.picker, k.partner) == (4, 0, -1)
+    assert table_from_knowledge(k, False, True, True, True, True).fellows == 1 << 1
+    assert table_from_knowledge(k, False, True, True, True, False).fellows == 0
+    early = Knowledge(_position(11, 4, 2, READ_SEED_V7, "standard-v7"))
+    assert table_from_knowledge(early, False, True, True, True, True).fellows == 0
 
 
 def test_the_alone_pickers_jack_at_deal_0_was_right() -> None:

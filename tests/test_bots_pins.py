@@ -45,20 +45,20 @@ DEFAULT_EXPERT_DECISIONS = 200
 DEFAULT_PINS = {"easy": "afd02fd31d15", "standard-v3": "f8a576268964", "expert-v3": "51ff764cba3f",
                 "standard-v4": "9bfb839cc739", "expert-v4": "e5763be009a1",
                 "expert-v5": "b13ba50ed83a", "standard-v5": "5291897b1564",
-                "standard-v6": "440fc2991746", "standard-v7": "6bd9fb88fa42"}
+                "standard-v6": "440fc2991746", "standard-v7": "412a4ea8eb3c"}
 """Default table, the positions and spread of ``bench/bots.py`` (``standard-v1``, ``-v2``
 and ``expert-v1``, ``-v2`` are pinned there by :mod:`test_bots_frozen`)."""
 
 _TABLE_PINS = """
-crack+blitz               f2b96116a756 8aafae11a65d 8aafae11a65d 8362b988c39b 1bf6ae3b5abe b1266f08aed1 c9855545600d 7dbffad7526c c9855545600d c9855545600d 7dbffad7526c 12355a915aac 090ff0cd5f15
-dealer-picks              3d0905dbaf5f 185f44ae7271 185f44ae7271 2bb237fadff5 22a2373a3ff9 22a2373a3ff9 b6906059eb35 6656bf50b284 b6906059eb35 b6906059eb35 6656bf50b284 910cb0822b7e f3ec5a6cf322
-doubler                   8e504b68f08b 5a89b4b31cee 5a89b4b31cee 4f61e327bcb9 7cdbe31ef0a1 7c40e264b64a d021b3e06cb2 c0dc3a0a8820 10f213d9fb7e 4f2bd849bcda c0dc3a0a8820 a4c0b59d8dbd af7521989d9d
-four-handed               1c9fdfa03c06 0794c37c0bf7 0794c37c0bf7 0d20c2fcce47 a12047c3139d 6954358fb212 9c04084214e0 c716584f7af7 701037a8bfb4 701037a8bfb4 c716584f7af7 a5503c4d2eba 572c1f23890a
+crack+blitz               f2b96116a756 8aafae11a65d 8aafae11a65d 8362b988c39b 1bf6ae3b5abe b1266f08aed1 c9855545600d 7dbffad7526c c9855545600d c9855545600d 7dbffad7526c 12355a915aac 24e29b5fa1b4
+dealer-picks              3d0905dbaf5f 185f44ae7271 185f44ae7271 2bb237fadff5 22a2373a3ff9 22a2373a3ff9 b6906059eb35 6656bf50b284 b6906059eb35 b6906059eb35 6656bf50b284 910cb0822b7e 9bc0a3e79b88
+doubler                   8e504b68f08b 5a89b4b31cee 5a89b4b31cee 4f61e327bcb9 7cdbe31ef0a1 7c40e264b64a d021b3e06cb2 c0dc3a0a8820 10f213d9fb7e 4f2bd849bcda c0dc3a0a8820 a4c0b59d8dbd ac4661b2e6a8
+four-handed               1c9fdfa03c06 0794c37c0bf7 0794c37c0bf7 0d20c2fcce47 a12047c3139d 6954358fb212 9c04084214e0 c716584f7af7 701037a8bfb4 701037a8bfb4 c716584f7af7 a5503c4d2eba 94834bb643b1
 four-handed+jack+crack    9d97525b8a87 d40bf99f1e4b d40bf99f1e4b cf9e8db45b1f 37719b7b3306 dfb1f2678959 f3f31ad805e4 3c146e53531e ce482603c51c ce482603c51c 3c146e53531e f9cc498ff553 8fb736597ac3
 jack+crack+blitz          6f8d934a478b 84f478cfc12a 84f478cfc12a e9a5619d72ce 77dafcbeecc8 bbc8354b6964 38bc0e5fc6f9 ad555aeeefd6 a277f68e1925 a277f68e1925 ad555aeeefd6 d418d52fc59c 078b7cffaf60
 jack-of-diamonds          71d7c68c04bf 66c3e6d131f4 66c3e6d131f4 2f48d35b23bd eac69dc24ce9 ed6266a389cd 62ad5dd89084 83bba1d3e86a ed2054d4fcb5 ed2054d4fcb5 83bba1d3e86a aeef10b6a59e 0474a6656ea8
-leaster-options           e056e38db2b1 a4271c0d78a4 a4271c0d78a4 3bc393eb8e2a 2c5cdfb71208 2c5cdfb71208 8f25e4933b53 01e79914b5da 8f25e4933b53 8f25e4933b53 01e79914b5da 3037906d8603 60c57f8f42ab
-no-bump+schwarz           37d369945ed3 a4271c0d78a4 a4271c0d78a4 3bc393eb8e2a 2c5cdfb71208 e5b1a3a4c33e e5b1a3a4c33e 01e79914b5da e5b1a3a4c33e e5b1a3a4c33e 01e79914b5da 3037906d8603 60c57f8f42ab
+leaster-options           e056e38db2b1 a4271c0d78a4 a4271c0d78a4 3bc393eb8e2a 2c5cdfb71208 2c5cdfb71208 8f25e4933b53 01e79914b5da 8f25e4933b53 8f25e4933b53 01e79914b5da 3037906d8603 59c4a217a805
+no-bump+schwarz           37d369945ed3 a4271c0d78a4 a4271c0d78a4 3bc393eb8e2a 2c5cdfb71208 e5b1a3a4c33e e5b1a3a4c33e 01e79914b5da e5b1a3a4c33e e5b1a3a4c33e 01e79914b5da 3037906d8603 59c4a217a805
 three-handed              c6c36dec2b04 ef409277f29b ef409277f29b 22182c4643f9 607e2773134d 1b808d9cada1 2ced22192034 cc2aed84bc2d 1de8c622b987 1de8c622b987 cc2aed84bc2d 1e43de1edb10 8b2fbdc1ef77
 three-handed+crack+blitz  626c234534b2 76811405fda2 76811405fda2 27a81f0188fe 5774ae81f711 ff2cde7b63c2 1591b9d004b8 a1c4601b1e5d a955c73c217c a955c73c217c a1c4601b1e5d c2da09b1c7ff ed615cef929e
 random-field              da7ccf6f7b4e be07380cda99 ce4fe0c730fa 39c8f17a1a03 04dc676d255b af6562e4606d 54b555517522 39c8f17a1a03 6291068f4252 6291068f4252 ec2c29941f28 b229bae7c513 b5aeb2e62a75

@@ -83,7 +83,7 @@ class Table:
     __slots__ = ("me", "n", "hand", "legal", "picker", "partner", "i_am_partner", "leaster",
                  "called", "called_suit", "duties", "trick", "leader", "led", "unseen",
                  "possible", "exact", "won", "my_unknown", "voids", "sure_alone", "called_first",
-                 "first", "behind", "masters", "careful", "counting")
+                 "first", "behind", "masters", "careful", "counting", "fellows")
 
     me: int
     n: int
@@ -127,6 +127,10 @@ class Table:
     (``standard-v6``: :attr:`~.versions.StandardConfig.careful`)."""
     counting: bool
     """The rules of thumb of :attr:`~.versions.StandardConfig.counting` (``standard-v7``)."""
+    fellows: int
+    """``counting``, a defender while the partner is unknown: the seats taken for fellow
+    defenders because each has beaten the picker's winning card twice or more
+    (:func:`_fellows`); else 0."""
 
     def __init__(self, first: bool = False, behind: bool = False, masters: bool = False,
                  careful: bool = False, counting: bool = False):
@@ -137,6 +141,7 @@ class Table:
         self.masters = masters and self.behind
         self.careful = careful and self.masters
         self.counting = counting and self.careful
+        self.fellows = 0
 
 
 def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False,
@@ -173,7 +178,47 @@ def table_from_knowledge(k: Knowledge, first: bool = False, behind: bool = False
     # An announced alone counts too: every other seat is then a friend of the defenders.
     t.sure_alone = k.sure_alone or (k.alone and k.picker >= 0)
     t.called_first = k.called_first
+    if t.counting and k.picker >= 0 and k.partner < 0 and not t.sure_alone \
+            and k.picker != k.seat and not k.i_am_partner:
+        t.fellows = _fellows(k)
     return t
+
+
+def _overtakes(cards: Sequence[int], leader: int, led: int, picker: int, n: int,
+               counts: list[int]) -> None:
+    """Count, for each seat, the cards of one trick (-1: face down) that beat the picker's
+    card while it was winning."""
+    win = WINNING[led]
+    best, seat = -1, -1
+    for k, c in enumerate(cards):
+        if c < 0:
+            continue
+        s = (leader + k) % n
+        if win[c] > best:
+            if seat == picker and s != picker:
+                counts[s] += 1
+            best, seat = win[c], s
+
+
+def _fellows(k: Knowledge) -> int:
+    """The seats a defender takes for fellow defenders while the partner is unknown: each has
+    beaten the picker's winning card twice or more (this trick included) — the partner
+    rarely takes a trick from the picker, let alone twice (the read of ``standard-v7``, seed
+    604411, deal 11)."""
+    n, picker = k.players, k.picker
+    counts = [0] * n
+    for trick in k.view.tricks:
+        cards = [-1 if c is None else c.index for c in trick.cards]
+        if cards and cards[0] >= 0:
+            _overtakes(cards, trick.leader, SUIT_OF[cards[0]], picker, n, counts)
+    if k.trick and k.trick[0] >= 0:
+        assert k.leader is not None
+        _overtakes(k.trick, k.leader, k.led, picker, n, counts)
+    mask = 0
+    for s in range(n):
+        if counts[s] >= 2 and s != k.seat:
+            mask |= 1 << s
+    return mask
 
 
 _NO_VOIDS = (0, 0, 0, 0, 0)
@@ -408,15 +453,26 @@ def _follow(t: Table, legal: int) -> int:
     return c
 
 
+def _winners_side(t: Table, winner: int, later: list[int]) -> int:
+    """:func:`_friend` of the trick's winner; ``counting``, when this seat plays last, a
+    seat taken for a fellow defender by its play (:attr:`Table.fellows`) counts as a friend:
+    the trick is sure, and a schmear onto it (the read of ``standard-v7``, seed 604411,
+    deal 11)."""
+    f = _friend(t, winner)
+    if f == 0 and not later and t.fellows >> winner & 1:
+        return 1
+    return f
+
+
 def _follow_trick(t: Table, cards: list[int], winners: list[int], later: list[int], winner: int,
                   best_card: int, pts: int) -> int:
-    f = _friend(t, winner)
+    f = _winners_side(t, winner, later)
     if t.called_first and t.unseen >> t.called & 1:
         pts += POINTS[t.called]             # the called card is still to fall on this trick
     if f == 1 and _sure(t, best_card, later):
         # Schmear: the most points, keeping trump power.
         c = max(cards, key=lambda c: POINTS[c] - 0.6 * POWER[c])
-        if t.counting and SUIT_OF[c] != 3 and POINTS[c] == 10 and t.hand >> (c + 4) & 1:
+        if t.counting and SUIT_OF[c] != 3 and POINTS[c] == 10 and t.legal >> (c + 4) & 1:
             c += 4                          # the Ace of that suit on the sure trick; the Ten kept
         return c
     if winners:
@@ -527,6 +583,12 @@ def _follow_leaster(t: Table, cards: list[int], winners: list[int], later: list[
         return _lowest(winners, lambda c: ((BEATS[c] & t.unseen).bit_count(), POINTS[c]))
     if t.first and not qualified and winners and not later and pts <= 4:
         return _lowest(winners, lambda c: (POINTS[c], -STRENGTH[c]))
+    if t.counting and not qualified and not later and pts > 4 and losers and len(losers) < len(
+            cards) and max(POINTS[c] for c in losers) >= 10 and (t.hand & TRUMP_MASK).bit_count() >= 3:
+        # Last to play with points on the trick, a Ten or Ace to shed and three trumps to take
+        # the one trick later: the heavy card goes onto another's trick (the read of
+        # ``standard-v7``, seed 604411, deal 1), not 10 points onto this seat's own pile.
+        return max(losers, key=lambda c: (POINTS[c], STRENGTH[c]))
     if not t.first and not qualified and winners and (pts <= 4 or (not later and pts <= 11)):
         # Qualify with a cheap trick that no one after can take, shedding a high card.
         sure = [c for c in winners if _sure(t, c, later)] if later else winners
