@@ -101,7 +101,7 @@ from ..viewer.state import ViewerState
 from .jobs import review_hand, reviewed, think_hint
 from .keys import key_tap
 from .pagemarks import CHECK_MARKS, body_marks, page_title
-from .session import STALE_NOTICE, LinkView, Session
+from .session import STALE_NOTICE, Dialog, LinkView, Session
 from .turns import BASE_MS, THINK_S, YOUR_TURN, Step, Turns
 
 BURY_BUTTON = ('#actions button[data-act^="bury "]',)
@@ -632,24 +632,17 @@ class Controller(Turns):
     # ------------------------------------------------------------- drawing
     def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "",
               keep: bool = True) -> None:
-        """Draw the regions that changed, the page's marks on ``<body>`` and the title; only
-        draws: the picture of a table at rest (``keep``) is noted for :meth:`_settle` to
-        keep, which also starts the background jobs."""
-        self.session.collect_notices()
+        """Draw the regions that changed, the page's marks on ``<body>`` and the title.  The
+        state the drawing reads is brought up to date first (:meth:`_ready`: the notices
+        collected, the boards' rows checked; then, once the dialog is known, its words
+        explained: :meth:`_gloss`); the drawing itself (:meth:`_scene`, the rest below)
+        only reads it.  The picture of a table at rest (``keep``) is noted for
+        :meth:`_settle` to keep, which also starts the background jobs."""
+        self._ready()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
-        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number,
-                                                                  t.game.is_over),
-                      offer_tutorial=s.first_visit)
-        html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
-                      caption="Paused: this game went on in another tab." if stale else caption,
-                      facts=facts)
-        stack = s.dialogs(ui)
-        over = stack[-1] if stack else None       # the top of the one stack, else the table's
-        if over is not None:
-            html["panel"] = over.html()
+        html, over, kind = self._scene(shown, fresh, caption)
         panel = html["panel"]
-        kind = (over.kind if over else ui.panel or "summary") if panel else None
         if kind in GLOSSED_PANELS:
             self._gloss(panel)
         lines = s.notices
@@ -683,6 +676,35 @@ class Controller(Turns):
         if opened:
             self.out.append(Focus(("#panel h2",)))
         self.drew = True
+
+    def _ready(self) -> None:
+        """Before a drawing: the notices collected into the one list, your own rows' scores
+        and the table's challenge worked out (:meth:`Friends.ready`)."""
+        s, t = self.session, self.table
+        s.collect_notices()
+        if not t.tutorial:
+            s.friends.ready(s.hash(), t.game.hand_number, t.game.is_over)
+        else:
+            s.friends.ready(None)
+
+    def _scene(self, shown: ViewTrick | None, fresh: str, caption: str
+               ) -> tuple[dict[str, str], Dialog | None, str | None]:
+        """The regions as the state draws them, the dialog of the one stack on top (None:
+        the table's own, if any) and the kind of dialog shown (None: none).  Reads only."""
+        s, t, ui = self.session, self.table, self.ui
+        stale = s.stale
+        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number,
+                                                                  t.game.is_over),
+                      offer_tutorial=s.first_visit)
+        html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
+                      caption="Paused: this game went on in another tab." if stale else caption,
+                      facts=facts)
+        stack = s.dialogs(ui)
+        over = stack[-1] if stack else None       # the top of the one stack, else the table's
+        if over is not None:
+            html["panel"] = over.html()
+        kind = (over.kind if over else ui.panel or "summary") if html["panel"] else None
+        return html, over, kind
 
     def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str,
               panel: str | None) -> None:
