@@ -132,7 +132,7 @@ class Controller(Turns):
                  clock: Callable[[], float] = time.monotonic,
                  motion: Callable[[], bool] = lambda: True, href: Callable[[], str] = str,
                  tab: str | None = None, par: bool = True) -> None:
-        self.ui = UiState(today=now().date().isoformat())
+        self.ui = UiState()
         self.session = Session(storage if storage is not None else MemoryStorage(), now, tab)
         if storage is None:
             self.session.storage_refused()
@@ -194,8 +194,7 @@ class Controller(Turns):
                 self._advance()
         elif isinstance(event, Found):
             self._found(event)
-        elif isinstance(event, Tick):
-            self.ui.today = event.today
+        elif isinstance(event, Tick):     # the date and a countdown are drawn from the clock
             if self.shown is not None and not self.busy:
                 self._draw()
         elif isinstance(event, Change):
@@ -425,8 +424,6 @@ class Controller(Turns):
                 handler(self.session.moving, self.session, self.href())])))
             self.out.extend(done)
             if self.ui.panel == "menu":         # the statistics as they now are
-                self.ui.stats = self.session.stats_lines()
-                self.ui.waiting = self.session.waiting_game()
                 self._draw()
         return apply
 
@@ -438,9 +435,6 @@ class Controller(Turns):
 
         def apply(arg: str) -> None:
             ui = self.ui
-            if name == "menu":              # the menu shows them as they are now
-                ui.stats = self.session.stats_lines()
-                ui.waiting = self.session.waiting_game()
             if handler(self.table, ui, arg):
                 self._draw()
                 if after is not None:
@@ -693,9 +687,12 @@ class Controller(Turns):
         the table's own, if any) and the kind of dialog shown (None: none).  Reads only."""
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale
+        menu = ui.panel == "menu"         # the statistics and the game waiting: its only reader
         facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number,
                                                                   t.game.is_over),
-                      offer_tutorial=s.first_visit)
+                      offer_tutorial=s.first_visit, today=s.today.isoformat(),
+                      stats=s.stats_lines() if menu else (),
+                      waiting=s.waiting_game() if menu else None)
         html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
                       caption="Paused: this game went on in another tab." if stale else caption,
                       facts=facts)
