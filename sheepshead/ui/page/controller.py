@@ -362,7 +362,9 @@ class Controller(Turns):
         }
         groups: list[dict[str, Callable[[str], None]]] = [
             page,
-            {name: self._interface(name, f) for name, f in render_module.INTENTS.items()},
+            {name: self._interface(f, {"illegal": self._say_refusal,
+                                        "select": self._focus_bury}.get(name))
+             for name, f in render_module.INTENTS.items()},
             {name: self._viewer(name, f) for name, f in viewer_state.INTENTS.items()},
             {name: self._friends(f) for name, f in friends_module.INTENTS.items()},
             {name: self._backup(f) for name, f in moving_module.INTENTS.items()},
@@ -427,11 +429,11 @@ class Controller(Turns):
                 self._draw()
         return apply
 
-    def _interface(self, name: str, handler: Callable[[Table, UiState, str], bool]
-                   ) -> Callable[[str], None]:
+    def _interface(self, handler: Callable[[Table, UiState, str], bool],
+                   after: Callable[[], None] | None = None) -> Callable[[str], None]:
         """A tap that changes only what the interface remembers (:mod:`.render`): a card
-        chosen, a dialog opened; then what the page says or focuses."""
-        after = {"illegal": self._say_refusal, "select": self._focus_bury}.get(name)
+        chosen, a dialog opened; then ``after`` (what the page says or focuses: the
+        refusal of an illegal card, the focus once two cards are chosen to bury)."""
 
         def apply(arg: str) -> None:
             ui = self.ui
