@@ -321,6 +321,29 @@ def test_a_challenge_round_trip_between_two_browsers():
     assert html.count("you-tag") == 1 and "Hand by hand" in html
 
 
+def test_drawing_only_reads_the_boards_state():
+    """Issue 38: the board's rows and the table's challenge are worked out before a drawing
+    (Friends.ready); drawing the same state again changes nothing (before, Friends.rows and
+    challenge filled the checks while drawing)."""
+    ann_storage = MemoryStorage({"sheepshead.settings": json.dumps(
+        {"format": "sheepshead-settings/1", "settings": {"speed": "instant", "name": "Ann"}})})
+    ann = page(ann_storage, f"#game={GAME_ID}")
+    finished(ann, last=True)
+    tap(ann, "board:table")
+    f = ann.session.friends
+    own = f.own(f"#game={GAME_ID}")
+    assert own is not None and own.link in f.checks          # checked before the drawing
+    f.checks.clear()
+    before = (dict(f.checks), list(ann.session.notices), ann.session.settings.glossed)
+    first = ann._scene(None, "", "")
+    again = ann._scene(None, "", "")
+    assert (again[0], again[2]) == (first[0], first[2])
+    assert (dict(f.checks), list(ann.session.notices), ann.session.settings.glossed) == before
+    assert "checking" in first[0]["panel"]                   # unchecked: shown as checking
+    ann.handle(Change("speed", "instant"))                   # the next event's drawing
+    assert own.link in f.checks
+
+
 def test_a_tampered_board_link_is_refused_once_and_kept_nowhere():
     ann = link_of(SEED, "Ann", False)
     actions = ann.split("result=1.")[1].split("&")[0]

@@ -220,6 +220,21 @@ def test_a_draw_sends_only_what_changed_and_a_dialog_takes_the_focus():
     assert c.handle(Tick("2026-12-01")) == []      # no dialog open: nothing to draw
 
 
+def test_the_menu_reads_the_date_and_your_dailies_from_the_page_at_each_drawing():
+    """Issue 38: the interface keeps no copy of the date, the statistics or the game waiting
+    (they went stale: a copy made when the menu opened); each drawing works them out."""
+    now = [NOW]
+    c = Controller(MemoryStorage(), lambda: now[0], clock=lambda: 0.0,
+                   href=lambda: "https://example.org/sheepshead/")
+    settle(c, c.handle(Start(GAME)))
+    menu = dict(of(c.handle(Tap(ui="menu")), Draw)[0].regions)["panel"]
+    assert "Daily 2026-12-01" in menu
+    now[0] = NOW + dt.timedelta(days=1)                # midnight passes, the menu open
+    again = dict(of(c.handle(Tick("2026-12-02")), Draw)[0].regions)["panel"]
+    assert "Daily 2026-12-02" in again and "Daily 2026-12-01" not in again
+    assert not {"today", "stats", "waiting"} & set(vars(c.ui))
+
+
 def test_a_refused_setting_draws_the_panel_again_with_a_notice():
     c = start()
     c.handle(Tap(ui="menu"))

@@ -52,7 +52,7 @@ for g in range(2):
                 table.act(table.seat_view().legal[0])
             else:
                 table.step()
-            render(table.view(), UiState(today="2026-11-30"))
+            render(table.view(), UiState())
         hands += 1
         save = dataclasses.replace(GameSave.of(table.game, table.level), revision=1)
         save = read_save(save.to_text())            # saved and read back, as a reload does

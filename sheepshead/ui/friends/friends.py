@@ -257,54 +257,79 @@ class Friends:
         kept = ([own] if own else []) + list(self.boards.board(game).rows)
         return next((k.hints for k in kept if actions_of(k.link) == actions), None)
 
-    def rows(self, game: str) -> tuple[Row, ...]:
-        """The board's rows as shown: a row not checked yet in this tab is "checking" (the
-        background job checks it: :meth:`check_rows`); one that failed is left out (the job
-        said so once)."""
-        name = self.settings.name or "You"
+    def ready(self, game: str | None, hand: int = 0, over: bool = False) -> None:
+        """Before a drawing (the controller's update, never the drawing itself): your own
+        row's scores on the open board and on the board of ``game`` (the game on the
+        table; one replay each, once a tab), then the challenge of ``game`` at ``hand``
+        (:meth:`challenge`): a row whose moves were checked before (a reload) has its
+        scores checked again, one a drawing, and the answer is kept until the hand or the
+        checks change."""
+        for board in dict.fromkeys(g for g in (self.open, game) if g is not None):
+            self._check_own(board)
+        if game is None:
+            return
+        key = (game, hand, over, len(self.passed), len(self.checks))
+        if self._challenge is not None and self._challenge[0] == key:
+            return
+        if self._challenged(game, over):
+            todo = [k.link for k in self.boards.board(game).rows
+                    if k.moves and k.link not in self.checks]
+            if todo:
+                self._check(todo[0])
+                key = (game, hand, over, len(self.passed), len(self.checks))
+        self._challenge = (key, self._best(game, over))
+
+    def _check_own(self, game: str) -> None:
         own = self.own(game)
         if own is not None and own.link not in self.checks:     # yours: one replay, now
-            try:
-                self.checks[own.link] = check_result(parse_result(own.link),
-                                                     computer_moves=False)
-            except SheepsheadError as e:
-                self.checks[own.link] = str(e)
+            self._check(own.link)
+
+    def _check(self, link: str) -> None:
+        """One link's scores checked now (a replay), kept in :attr:`checks`."""
+        try:
+            self.checks[link] = check_result(parse_result(link), computer_moves=False)
+        except SheepsheadError as e:
+            self.checks[link] = str(e)
+
+    def rows(self, game: str) -> tuple[Row, ...]:
+        """The board's rows as shown (reads only): a row not checked yet in this tab is
+        "checking" (the background job checks it: :meth:`check_rows`; your own is checked
+        before the drawing: :meth:`ready`); one that failed is left out (the job said so
+        once)."""
+        name = self.settings.name or "You"
         stored = self.boards.board(game)
         if self.passed:                 # checked here, even where storage refused to keep it
             stored = replace(stored, rows=tuple(Kept(k.link, k.hints, True)
                                                 if k.link in self.passed else k
                                                 for k in stored.rows))
-        return board_rows(stored, own, name, self.checks)[0]
+        return board_rows(stored, self.own(game), name, self.checks)[0]
 
     def challenge(self, game: str, hand: int, over: bool = False) -> tuple[str, int] | None:
         """Whose challenge the New Game ``game`` on the table is, and the total to beat: the
         best checked friend's row on its board while you have no result of it, or once the
         game on the table is ``over`` (its Game over screen compares you with them) (issue 40:
-        the challenged friend's table said a plain "New Game").  Asked at every drawing:
-        the board is read again only when the hand or the checks change, and a row whose
-        moves were checked before (a reload) has its scores checked again, one a drawing."""
+        the challenged friend's table said a plain "New Game").  Reads only: the answer
+        :meth:`ready` kept while the hand and the checks are the same, else worked out from
+        the rows checked so far."""
         key = (game, hand, over, len(self.passed), len(self.checks))
         if self._challenge is not None and self._challenge[0] == key:
             return self._challenge[1]
-        best = None
-        if is_new_game_link(game) and self.boards.board(game).rows and (
-                over or self.own(game) is None):
-            todo = [k.link for k in self.boards.board(game).rows
-                    if k.moves and k.link not in self.checks]
-            if todo:
-                try:
-                    self.checks[todo[0]] = check_result(parse_result(todo[0]),
-                                                        computer_moves=False)
-                except SheepsheadError as e:
-                    self.checks[todo[0]] = str(e)
-                key = (game, hand, over, len(self.passed), len(self.checks))
-            rows = [r for r in self.rows(game) if not r.mine and not r.checking]
-            best = (rows[0].name, rows[0].total) if rows else None
-        self._challenge = (key, best)
-        return best
+        return self._best(game, over)
+
+    def _challenged(self, game: str, over: bool) -> bool:
+        return bool(is_new_game_link(game) and self.boards.board(game).rows
+                    and (over or self.own(game) is None))
+
+    def _best(self, game: str, over: bool) -> tuple[str, int] | None:
+        if not self._challenged(game, over):
+            return None
+        rows = [r for r in self.rows(game) if not r.mine and not r.checking]
+        return (rows[0].name, rows[0].total) if rows else None
 
     def shared_rows(self, game: str) -> tuple[Row, ...]:
-        """The rows a share carries: the checked ones only."""
+        """The rows a share carries: the checked ones only (your own checked now: a share
+        is a tap's, and the result may have been kept by this very tap)."""
+        self._check_own(game)
         return tuple(r for r in self.rows(game) if not r.checking)
 
     # ------------------------------------------------------------ on screen

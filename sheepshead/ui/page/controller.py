@@ -101,7 +101,7 @@ from ..viewer.state import ViewerState
 from .jobs import review_hand, reviewed, think_hint
 from .keys import key_tap
 from .pagemarks import CHECK_MARKS, body_marks, page_title
-from .session import STALE_NOTICE, LinkView, Session
+from .session import STALE_NOTICE, Dialog, LinkView, Session
 from .turns import BASE_MS, THINK_S, YOUR_TURN, Step, Turns
 
 BURY_BUTTON = ('#actions button[data-act^="bury "]',)
@@ -132,7 +132,7 @@ class Controller(Turns):
                  clock: Callable[[], float] = time.monotonic,
                  motion: Callable[[], bool] = lambda: True, href: Callable[[], str] = str,
                  tab: str | None = None, par: bool = True) -> None:
-        self.ui = UiState(today=now().date().isoformat())
+        self.ui = UiState()
         self.session = Session(storage if storage is not None else MemoryStorage(), now, tab)
         if storage is None:
             self.session.storage_refused()
@@ -194,8 +194,7 @@ class Controller(Turns):
                 self._advance()
         elif isinstance(event, Found):
             self._found(event)
-        elif isinstance(event, Tick):
-            self.ui.today = event.today
+        elif isinstance(event, Tick):     # the date and a countdown are drawn from the clock
             if self.shown is not None and not self.busy:
                 self._draw()
         elif isinstance(event, Change):
@@ -365,7 +364,9 @@ class Controller(Turns):
         }
         groups: list[dict[str, Callable[[str], None]]] = [
             page,
-            {name: self._interface(name, f) for name, f in render_module.INTENTS.items()},
+            {name: self._interface(f, {"illegal": self._say_refusal,
+                                        "select": self._focus_bury}.get(name))
+             for name, f in render_module.INTENTS.items()},
             {name: self._viewer(name, f) for name, f in viewer_state.INTENTS.items()},
             {name: self._friends(f) for name, f in friends_module.INTENTS.items()},
             {name: self._backup(f) for name, f in moving_module.INTENTS.items()},
@@ -427,22 +428,17 @@ class Controller(Turns):
                 handler(self.session.moving, self.session, self.href())])))
             self.out.extend(done)
             if self.ui.panel == "menu":         # the statistics as they now are
-                self.ui.stats = self.session.stats_lines()
-                self.ui.waiting = self.session.waiting_game()
                 self._draw()
         return apply
 
-    def _interface(self, name: str, handler: Callable[[Table, UiState, str], bool]
-                   ) -> Callable[[str], None]:
+    def _interface(self, handler: Callable[[Table, UiState, str], bool],
+                   after: Callable[[], None] | None = None) -> Callable[[str], None]:
         """A tap that changes only what the interface remembers (:mod:`.render`): a card
-        chosen, a dialog opened; then what the page says or focuses."""
-        after = {"illegal": self._say_refusal, "select": self._focus_bury}.get(name)
+        chosen, a dialog opened; then ``after`` (what the page says or focuses: the
+        refusal of an illegal card, the focus once two cards are chosen to bury)."""
 
         def apply(arg: str) -> None:
             ui = self.ui
-            if name == "menu":              # the menu shows them as they are now
-                ui.stats = self.session.stats_lines()
-                ui.waiting = self.session.waiting_game()
             if handler(self.table, ui, arg):
                 self._draw()
                 if after is not None:
@@ -634,24 +630,17 @@ class Controller(Turns):
     # ------------------------------------------------------------- drawing
     def _draw(self, shown: ViewTrick | None = None, fresh: str = "", caption: str = "",
               keep: bool = True) -> None:
-        """Draw the regions that changed, the page's marks on ``<body>`` and the title; only
-        draws: the picture of a table at rest (``keep``) is noted for :meth:`_settle` to
-        keep, which also starts the background jobs."""
-        self.session.collect_notices()
+        """Draw the regions that changed, the page's marks on ``<body>`` and the title.  The
+        state the drawing reads is brought up to date first (:meth:`_ready`: the notices
+        collected, the boards' rows checked; then, once the dialog is known, its words
+        explained: :meth:`_gloss`); the drawing itself (:meth:`_scene`, the rest below)
+        only reads it.  The picture of a table at rest (``keep``) is noted for
+        :meth:`_settle` to keep, which also starts the background jobs."""
+        self._ready()
         s, t, ui = self.session, self.table, self.ui
         stale = s.stale                   # paused: no decisions offered until Reload
-        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number,
-                                                                  t.game.is_over),
-                      offer_tutorial=s.first_visit)
-        html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
-                      caption="Paused: this game went on in another tab." if stale else caption,
-                      facts=facts)
-        stack = s.dialogs(ui)
-        over = stack[-1] if stack else None       # the top of the one stack, else the table's
-        if over is not None:
-            html["panel"] = over.html()
+        html, over, kind = self._scene(shown, fresh, caption)
         panel = html["panel"]
-        kind = (over.kind if over else ui.panel or "summary") if panel else None
         if kind in GLOSSED_PANELS:
             self._gloss(panel)
         lines = s.notices
@@ -685,6 +674,38 @@ class Controller(Turns):
         if opened:
             self.out.append(Focus(("#panel h2",)))
         self.drew = True
+
+    def _ready(self) -> None:
+        """Before a drawing: the notices collected into the one list, your own rows' scores
+        and the table's challenge worked out (:meth:`Friends.ready`)."""
+        s, t = self.session, self.table
+        s.collect_notices()
+        if not t.tutorial:
+            s.friends.ready(s.hash(), t.game.hand_number, t.game.is_over)
+        else:
+            s.friends.ready(None)
+
+    def _scene(self, shown: ViewTrick | None, fresh: str, caption: str
+               ) -> tuple[dict[str, str], Dialog | None, str | None]:
+        """The regions as the state draws them, the dialog of the one stack on top (None:
+        the table's own, if any) and the kind of dialog shown (None: none).  Reads only."""
+        s, t, ui = self.session, self.table, self.ui
+        stale = s.stale
+        menu = ui.panel == "menu"         # the statistics and the game waiting: its only reader
+        facts = Facts(None if t.tutorial else s.friends.challenge(s.hash(), t.game.hand_number,
+                                                                  t.game.is_over),
+                      offer_tutorial=s.first_visit, today=s.today.isoformat(),
+                      stats=s.stats_lines() if menu else (),
+                      waiting=s.waiting_game() if menu else None)
+        html = render(t.view(), ui, shown, fresh, busy=ui.busy or stale,
+                      caption="Paused: this game went on in another tab." if stale else caption,
+                      facts=facts)
+        stack = s.dialogs(ui)
+        over = stack[-1] if stack else None       # the top of the one stack, else the table's
+        if over is not None:
+            html["panel"] = over.html()
+        kind = (over.kind if over else ui.panel or "summary") if html["panel"] else None
+        return html, over, kind
 
     def _keep(self, attrs: tuple[tuple[str, str, str | None], ...], title: str,
               panel: str | None) -> None:

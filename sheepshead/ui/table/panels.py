@@ -7,6 +7,7 @@ Pure Python, no ``js``: each function returns HTML from a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Protocol
 
@@ -33,7 +34,7 @@ from .table import TableView
 if TYPE_CHECKING:                   # the review loads when first opened
     from ..help.review import HandReview
 
-__all__ = ["panel_html", "stats_html", "standings_html"]
+__all__ = ["Facts", "NO_FACTS", "panel_html", "stats_html", "standings_html"]
 
 LEVEL_NAMES = {"easy": "Easy", "standard": "Standard", "expert": "Expert"}
 
@@ -47,24 +48,46 @@ class PanelState(Protocol):
     summary_closed_for: int
     busy: bool
     """An animation is running: the hand's last trick is still on the felt."""
-    today: str
-    stats: tuple[str, ...]
-    waiting: str | None
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the table shows of the page's games beyond the game itself, computed by the page
+    for each drawing from its state (never kept here): a friend's ``challenge`` (their name
+    and the total to beat, from ``Friends.challenge``) and whether to ``offer_tutorial``
+    (the practice hand, on a first visit)."""
+
+    challenge: tuple[str, int] | None = None
+    offer_tutorial: bool = False
+    today: str = ""
+    """Today's date (ISO), for the menu's Daily button."""
+    stats: tuple[str, ...] = ()
+    """Your Dailies' statistics in words (:meth:`DailyStats.lines
+    <sheepshead.ui.daily.stats.DailyStats.lines>`), for the menu (worked out only while it is
+    open)."""
+    waiting: str | None = None
+    """Where the New Game in progress stands (``at hand 4 of 10, your total +3``) when the
+    table shows something else, for the menu's way back to it."""
+
+
+NO_FACTS = Facts()
+"""A table drawn by itself (a test, the build's snapshot): no friend, no statistics."""
 
 
 SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant (no animation)"}
 
 
-def panel_html(tv: TableView, ui: PanelState, four: bool,
-               challenge: tuple[str, int] | None = None) -> str:
-    """The table's own dialog; ``challenge`` a friend's (their name and total: the menu names
-    it and the Game over screen compares you with them)."""
+def panel_html(tv: TableView, ui: PanelState, four: bool, facts: Facts = NO_FACTS) -> str:
+    """The table's own dialog; ``facts`` what it shows of the page's games: a friend's
+    challenge (their name and total: the menu names it and the Game over screen compares you
+    with them), the date, your statistics and the game waiting (the menu)."""
+    challenge = facts.challenge
     v = tv.seat
     panel = ui.panel
     if panel is None and v.is_over and not ui.busy and ui.summary_closed_for != tv.hand_number:
         panel = "summary"
     if panel == "menu":
-        return _menu(tv, ui, challenge)
+        return _menu(tv, facts)
     if panel == "options":
         return _options_panel(tv)
     if panel == "scores":
@@ -159,12 +182,12 @@ BACKUP_HTML = (
 NAME_HELP = "Shown on the results you share (plain text, at most 24 characters)."
 
 
-def _menu(tv: TableView, ui: PanelState, challenge: tuple[str, int] | None) -> str:
-    s = tv.settings
-    daily = f"Daily {ui.today}" if ui.today else "Daily"
+def _menu(tv: TableView, facts: Facts) -> str:
+    s, challenge = tv.settings, facts.challenge
+    daily = f"Daily {facts.today}" if facts.today else "Daily"
     back = (_button("Back to your New Game", "primary", data_ui="resume")
-            + f'<p class="small waiting">{escape(ui.waiting.capitalize())}</p>'
-            if ui.waiting else "")
+            + f'<p class="small waiting">{escape(facts.waiting.capitalize())}</p>'
+            if facts.waiting else "")
     body = (
         f'{back}<div class="menu-buttons">'
         f'{_button(daily, "" if back else "primary", data_ui="daily")}'
@@ -177,7 +200,7 @@ def _menu(tv: TableView, ui: PanelState, challenge: tuple[str, int] | None) -> s
         f'{_button("Practice hand", "", data_ui="tutorial")}'
         f'{_button("Rules at hand", "", data_ui="rules", aria_haspopup="dialog")}</div>'
         f'{_rules_line(tv)}'
-        f'{"<h3>Your Dailies</h3>" + stats_html(ui.stats) + BACKUP_HTML if ui.stats else ""}'
+        f'{"<h3>Your Dailies</h3>" + stats_html(facts.stats) + BACKUP_HTML if facts.stats else ""}'
         '<h3>Settings</h3><div class="settings">'
         f'{_select("level", "Computer players in New Games", LEVEL_NAMES, s.level)}'
         '<p class="help small">The Daily is always played against the Expert, the same for '

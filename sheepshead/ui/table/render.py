@@ -32,7 +32,7 @@ from ..look.markup import ICON, attrs_html, card_html, short
 from ..look.markup import button as _button
 from ..look.wording import HUMAN, NAMES, place_of, place_text, rules_phrases, signed
 from .felt import center_html
-from .panels import panel_html
+from .panels import NO_FACTS, Facts, panel_html
 from .table import Table, TableView
 
 if TYPE_CHECKING:                   # the review loads when first opened
@@ -56,16 +56,6 @@ class UiState:
     drawn by the page from :mod:`.finish`) or None."""
     summary_closed_for: int = 0
     """The hand whose summary the player closed (so it does not pop up again)."""
-    today: str = ""
-    """Today's date (ISO), for the Daily button."""
-    stats: tuple[str, ...] = ()
-    """Your Dailies' statistics in words (:meth:`DailyStats.lines
-    <sheepshead.ui.daily.stats.DailyStats.lines>`), for the menu; the page fills them in when
-    the menu opens."""
-    waiting: str | None = None
-    """Where the New Game in progress stands (``at hand 4 of 10, your total +3``) when the
-    table shows something else, for the menu's way back to it; the page fills it in when
-    the menu opens."""
     refusal: str | None = None
     """Why the card you tapped cannot be played (the engine's words), until you act."""
     shake: tuple[str, int] | None = None
@@ -88,8 +78,8 @@ class UiState:
     """What was announced since your last action (the live region reads the latest)."""
 
     def new_table(self) -> None:
-        """Another game on the table: forget everything but the date."""
-        vars(self).update(vars(UiState(today=self.today)))
+        """Another game on the table: forget everything."""
+        vars(self).update(vars(UiState()))
 
     def reset_turn(self) -> None:
         """Forget the choices that belong to one decision (after any action)."""
@@ -185,20 +175,9 @@ def ui_intent(table: Table, ui: UiState, intent: str) -> bool:
 
 
 # ------------------------------------------------------------------- render
-@dataclass(frozen=True)
-class Facts:
-    """What the table shows of the page's games beyond the game itself, computed by the page
-    for each drawing from its state (never kept here): a friend's ``challenge`` (their name
-    and the total to beat, from ``Friends.challenge``) and whether to ``offer_tutorial``
-    (the practice hand, on a first visit)."""
-
-    challenge: tuple[str, int] | None = None
-    offer_tutorial: bool = False
-
-
 def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
            fresh: str = "", busy: bool = False, caption: str = "",
-           facts: Facts = Facts()) -> dict[str, str]:
+           facts: Facts = NO_FACTS) -> dict[str, str]:
     """HTML for every region. ``shown`` overrides the trick in the middle (the animation
     queue's current frame); ``fresh`` is a CSS class for its newest card (``enter-3``,
     ``collect-2``); ``busy`` means an animation is running (no decision buttons);
@@ -216,7 +195,7 @@ def render(tv: TableView, ui: UiState, shown: ViewTrick | None = None,
     out["actions"] = "" if busy else _actions(tv, ui)
     out["mine"] = _mine(tv, ui, busy)
     out["hand"] = _hand(tv, ui, four, busy)
-    out["panel"] = panel_html(tv, ui, four, facts.challenge)
+    out["panel"] = panel_html(tv, ui, four, facts)
     return out
 
 

@@ -49,10 +49,10 @@ from ...undo import had_choice, undo_point, undone
 from ...view import SeatView
 from ..look.wording import HUMAN, names_for
 from ..storage.settings import LEVELS, Settings
-from .tableview import Event, FinishedHand, ScoreSheet, TableView, hand_summary, score_sheet
+from .tableview import FinishedHand, ScoreSheet, TableEvent, TableView, hand_summary, score_sheet
 from .thinking import Thinking
 
-__all__ = ["Event", "TableView", "FinishedHand", "ScoreSheet", "Table"]
+__all__ = ["TableEvent", "TableView", "FinishedHand", "ScoreSheet", "Table"]
 
 # -------------------------------------------------------------------- table
 class Table:
@@ -134,7 +134,7 @@ class Table:
             hints=self.hints)
 
     # ------------------------------------------------------------------ act
-    def act(self, action: str | Action) -> Event | None:
+    def act(self, action: str | Action) -> TableEvent | None:
         """The human's action; None (and nothing changes) when it is not theirs to take."""
         if not self.human_turn:
             return None
@@ -146,9 +146,9 @@ class Table:
         if not h.can_apply(a):
             return None
         h.apply(a)
-        return Event(HUMAN, str(a), self.game.hand_number)
+        return TableEvent(HUMAN, str(a), self.game.hand_number)
 
-    def step(self) -> Event | None:
+    def step(self) -> TableEvent | None:
         """Let the computer player to act take one action (the one :meth:`think` worked out,
         if any); None when it is not their turn."""
         if not self.computer_turn:
@@ -157,7 +157,7 @@ class Table:
         seat = h.to_act
         action = self._thinking.take(self._moment()) or self._choose(h)
         h.apply(action)
-        return Event(seat, str(action), self.game.hand_number)
+        return TableEvent(seat, str(action), self.game.hand_number)
 
     def think(self, clock: Callable[[], float], deadline: float) -> bool:
         """Think about the computer player's decision until ``clock()`` reaches ``deadline``
@@ -292,7 +292,7 @@ class Table:
         v = self.seat_view()
         return len(v.hand) >= 2 and can_claim(v)
 
-    def claim(self) -> list[Event]:
+    def claim(self) -> list[TableEvent]:
         """Claim the remaining tricks: they are played out, your cards in the proof's order,
         each computer player's card its own choice (so a result link still checks every
         computer move).  ``[]`` when the claim does not hold."""
@@ -305,7 +305,7 @@ class Table:
             seat = h.to_act
             action = action_of(code)
             h.apply(action)
-            events.append(Event(seat, str(action), g.hand_number))
+            events.append(TableEvent(seat, str(action), g.hand_number))
         return events
 
     # -------------------------------------------------------------- results

@@ -1,6 +1,7 @@
 """What the page draws of a table: :class:`TableView` (seat 0's view of the hand plus the game
 around it), :class:`FinishedHand` (a finished hand: the table's summary, the viewer's hands)
-and :class:`ScoreSheet`, and the :class:`Event` of one action.  Frozen values made by
+and :class:`ScoreSheet`, and the :class:`TableEvent` of one action (the table's; the page's
+events are :mod:`~sheepshead.ui.events`).  Frozen values made by
 :class:`~sheepshead.ui.table.table.Table`.
 
 Pure Python, no ``js``.
@@ -23,13 +24,13 @@ from ...view import SeatView, ViewTrick
 from ..look.wording import HUMAN, NAMES, hand_outcome, multiplier_text
 from ..storage.settings import Settings
 
-__all__ = ["Event", "TableView", "FinishedHand", "ScoreSheet", "finished_hand", "hand_summary",
+__all__ = ["TableEvent", "TableView", "FinishedHand", "ScoreSheet", "finished_hand", "hand_summary",
            "score_sheet"]
 
 
 # ------------------------------------------------------------ values drawn
 @dataclass(frozen=True)
-class Event:
+class TableEvent:
     """One action taken at the table: who, what (record notation), in which hand."""
 
     seat: int
