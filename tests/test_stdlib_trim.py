@@ -107,14 +107,17 @@ def test_the_largest_boot_modules_ship_as_bytecode(site_dir):
 
 
 @pytest.mark.site
-def test_first_visit_fits_in_5_0_mb_gzip_and_the_snapshot_in_6_5(site_dir):
+def test_first_visit_fits_in_5_1_mb_gzip_and_the_snapshot_in_6_7(site_dir):
     """Issue 23's budget, for everything but the start snapshot: what a first visit
     downloads (the page's requests and the worker's precache: every shipped file),
-    gzip-compressed, is at most 5.0 MB; if this fails, lower build.PYC_SOURCE_BUDGET
-    (bytecode is the elastic part) or trim.  Issue 37 lifted the budget for the snapshot
-    (the player gets the table sooner with it): it is shipped gzipped, at most 6.5 MB; and
-    the Dailies' first tables (static/dailies.json, a table at once through a Daily's link)
-    at most 10 KB gzip."""
+    gzip-compressed, is at most 5.1 MB; if this fails, lower build.PYC_SOURCE_BUDGET
+    (bytecode is the elastic part) or trim.  (5.0 MB until 2026-12-06: the page's own
+    bytecode, 14 KB in the zip, saves compiling main.py and browser.py at every start, about
+    0.5 s of one task on the 4x phone: docs/journal/load.md.)  Issue 37 lifted the budget
+    for the snapshot (the player gets the table sooner with it): it is shipped gzipped, at
+    most 6.7 MB (the same code's snapshot measured 6.31 to 6.46 MB from one build to the
+    next on 2026-12-06: a heap's contents vary); and the Dailies' first tables
+    (static/dailies.json, a table at once through a Daily's link) at most 10 KB gzip."""
     import gzip
 
     snapshots = list((site_dir / "pyodide").glob("snapshot-*.gz"))
@@ -122,9 +125,9 @@ def test_first_visit_fits_in_5_0_mb_gzip_and_the_snapshot_in_6_5(site_dir):
     dailies = site_dir / "static" / "dailies.json"        # issue 37 too: a Daily link's table
     total = sum(len(gzip.compress(p.read_bytes(), compresslevel=9))
                 for p in site_dir.rglob("*") if p.is_file() and p not in [*snapshots, dailies])
-    assert total <= 5_000_000, f"{total:,} bytes gzip"
+    assert total <= 5_100_000, f"{total:,} bytes gzip"
     assert len(gzip.compress(dailies.read_bytes(), compresslevel=9)) <= 10_000
-    assert snapshots[0].stat().st_size <= 6_500_000, f"{snapshots[0].stat().st_size:,} bytes"
+    assert snapshots[0].stat().st_size <= 6_700_000, f"{snapshots[0].stat().st_size:,} bytes"
 
 
 @pytest.mark.site
