@@ -531,3 +531,25 @@ def test_a_merge_back_that_loses_the_race_is_made_again_on_the_book_now():
     assert a.storage_event(RESULTS_KEY, text)
     assert book_days(storage.items[RESULTS_KEY]) == {r.day for r in X + Y}
     assert storage.gets == 6                   # read, compare (lost); read, compare
+
+
+def test_a_daily_opened_in_two_tabs_never_lets_the_second_first_save_overwrite_the_first():
+    """Two tabs open today's Daily while nothing of it is stored; tab A plays and saves
+    (revision 1); tab B, which read nothing at open, then plays before A's storage event
+    reaches it.  B's first save must not replace A's game (it did when a Daily opened with no
+    save counted as started over, skipping the compare-and-set): B pauses instead, and A's
+    save stands."""
+    storage = MemoryStorage()                   # one storage, as one origin's tabs share it
+    a, b = Session(storage, lambda: NOW), Session(storage, lambda: NOW)
+    a.open_daily(NOW.date())
+    b.open_daily(NOW.date())
+    key = a.key
+    assert key == b.key and storage.get(key) is None
+    assert a.table is not None and b.table is not None
+    a.table.act(a.table.seat_view().legal[0])
+    a.save()
+    saved = storage.get(key)
+    assert saved is not None and not a.stale
+    b.table.act(b.table.seat_view().legal[0])
+    b.save()
+    assert b.stale and storage.get(key) == saved

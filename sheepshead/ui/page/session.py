@@ -268,8 +268,10 @@ class Session(Viewing):
         if save is not None:
             self._resume(save, key, locked)
         else:
+            # Nothing was stored: the first save checks that nothing is yet (another tab may
+            # have begun this Daily meanwhile), so it is not a game started over (fresh).
             self._set(Table(daily_seed(day), self.settings, level=DAILY_LEVEL,
-                            practice=locked), key, fresh=True)
+                            practice=locked), key, fresh=False)
         self._remember("daily")
 
     def _resume(self, save: GameSave, key: str, locked: bool = False) -> None:
