@@ -24,7 +24,7 @@ from ..legality import WINNING
 if TYPE_CHECKING:
     from ..state import HandState
 
-__all__ = ["ENDGAME_CARDS", "solve_end", "endgame_line"]
+__all__ = ["ENDGAME_CARDS", "solve_end", "endgame_line", "trick_taken"]
 
 ENDGAME_CARDS = 2
 """Solved once no seat holds more than this many cards."""
@@ -35,7 +35,7 @@ def _legal(hand: int, led: int) -> int:
     return follow or hand
 
 
-def _taken(trick: list[int], led: int, leader: int, n: int) -> tuple[int, int]:
+def trick_taken(trick: list[int], led: int, leader: int, n: int) -> tuple[int, int]:
     """(the winner's seat, the card points) of a full trick by the engine's rule."""
     win = WINNING[led]
     best, pos, pts = -1, 0, 0
@@ -51,7 +51,7 @@ def _best(hands: list[int], trick: list[int], leader: int, led: int, side: int, 
     """(picker's side card points still to take, the cards to play from here) by minimax;
     ``side`` has bit ``s`` set for each seat of the picker's side."""
     if len(trick) == n:
-        winner, pts = _taken(trick, led, leader, n)
+        winner, pts = trick_taken(trick, led, leader, n)
         if not side >> winner & 1:
             pts = 0
         rest = hands[winner]
@@ -60,7 +60,7 @@ def _best(hands: list[int], trick: list[int], leader: int, led: int, side: int, 
         if not rest & (rest - 1):
             # One card a seat: the last trick plays itself.
             last = [hands[(winner + j) % n].bit_length() - 1 for j in range(n)]
-            w, p = _taken(last, SUIT_OF[last[0]], winner, n)
+            w, p = trick_taken(last, SUIT_OF[last[0]], winner, n)
             return pts + (p if side >> w & 1 else 0), last
         more, line = _best(hands, [], winner, -1, side, n)
         return pts + more, line

@@ -28,11 +28,12 @@ from __future__ import annotations
 import random
 
 from ..actions import PLAY
-from ..cards import POINTS, SUIT_OF, card_points
-from ..legality import WINNING, play_mask
+from ..cards import SUIT_OF, card_points
+from ..legality import play_mask
 from ..position import CallKind, Phase
 from ..scoring import scoring_row
 from ..state import HandState
+from .endgame import trick_taken
 from .knowledge import Knowledge
 from .sampling import Slots, sample_state
 
@@ -50,17 +51,6 @@ def _value(points: int, tricks: int, total: int) -> int:
     return scoring_row(points, tricks, total) * _ROW + points
 
 
-def _taken(trick: list[int], led: int, leader: int, n: int) -> tuple[int, int]:
-    """(the winner's seat, the card points) of a full trick by the engine's rule."""
-    win = WINNING[led]
-    best, pos, pts = -1, 0, 0
-    for k, c in enumerate(trick):
-        pts += POINTS[c]
-        if win[c] > best:
-            best, pos = win[c], k
-    return (leader + pos) % n, pts
-
-
 def _best(hands: list[int], trick: list[int], leader: int, led: int, side: int, n: int,
           points: int, tricks: int, total: int, rules: tuple[int, int, int, bool]) -> int:
     """The value (:func:`_value`) of the picker's side under open-card minimax; ``points``
@@ -69,7 +59,7 @@ def _best(hands: list[int], trick: list[int], leader: int, led: int, side: int, 
     (:func:`~sheepshead.legality.play_mask`)."""
     picker, partner, called, duties = rules
     if len(trick) == n:
-        winner, pts = _taken(trick, led, leader, n)
+        winner, pts = trick_taken(trick, led, leader, n)
         if side >> winner & 1:
             points += pts
             tricks += 1
@@ -79,7 +69,7 @@ def _best(hands: list[int], trick: list[int], leader: int, led: int, side: int, 
         if not rest & (rest - 1):
             # One card a seat: the last trick plays itself.
             last = [hands[(winner + j) % n].bit_length() - 1 for j in range(n)]
-            winner, pts = _taken(last, SUIT_OF[last[0]], winner, n)
+            winner, pts = trick_taken(last, SUIT_OF[last[0]], winner, n)
             if side >> winner & 1:
                 points += pts
                 tricks += 1
